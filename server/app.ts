@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import authenticate from './plugins/authenticate.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+/** Builds the Fastify instance: the API under /api, the built SPA for every other path. Tests use it with inject. */
+export async function buildApp({ config, database }: AppOptions) {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        fields[path || error.validationContext || 'body'] ??= issue.message ?? 'Invalid value';
+      }
+      const [firstPath, firstMessage] = Object.entries(fields)[0] ?? ['body', 'Invalid request'];
+      return reply.code(422).send({ error: `${firstPath}: ${firstMessage}`, fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(500).send({ error: 'An unexpected error occurred' });
+    }
+    return reply.code(status).send({ error: error.message });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(authenticate, { db: database.db });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such API route: ${request.url}` }));
+    },
+    { prefix: '/api' },
+  );
+
+  const staticRoot = resolve(config.STATIC_DIR);
+  if (existsSync(resolve(staticRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.code(404).send({ error: `No such API route: ${request.url}` });
+      // Client-side routes (and the NotFound page) are all answered by the SPA shell.
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

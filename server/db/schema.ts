@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const mfaPolicy = pgEnum('mfa_policy', ['off', 'optional', 'required']);
+export const userRole = pgEnum('user_role', ['employee', 'concierge', 'admin']);
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['password_reset', 'unlock']);
+export const otpPurpose = pgEnum('otp_purpose', ['sign_in', 'enrollment']);
+export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
+export const uploadStatus = pgEnum('upload_status', ['pending', 'stored']);
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url'),
+  mfaPolicy: mfaPolicy('mfa_policy').notNull().default('off'),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  externalId: uuid('external_id').notNull().unique().defaultRandom(),
+  /** Always stored lower-cased and trimmed. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  role: userRole('role').notNull().default('employee'),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  /** The verified MFA phone (10 digits); null until enrolment is verified. */
+  mfaPhone: text('mfa_phone'),
+  /** A phone given for enrolment and not yet verified by a code. */
+  mfaPendingPhone: text('mfa_pending_phone'),
+  mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true }),
+  failedSignInCount: integer('failed_sign_in_count').notNull().default(0),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const userCompanies = pgTable(
+  'user_companies',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.companyId] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenDigest: text('token_digest').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** "Remember this device" tokens issued by a verified MFA code; sent back in the mfa-token header. */
+export const mfaTokens = pgTable(
+  'mfa_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenDigest: text('token_digest').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mfa_tokens_user_idx').on(table.userId)],
+);
+
+/** Single-use e-mailed tokens: password reset and account unlock. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: oneTimeTokenPurpose('purpose').notNull(),
+    tokenDigest: text('token_digest').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('one_time_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+/** SMS codes: stored hashed, short-lived, limited tries, single use. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: otpPurpose('purpose').notNull(),
+    phone: text('phone').notNull(),
+    codeDigest: text('code_digest').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('otp_codes_user_idx').on(table.userId)],
+);
+
+/** E-mail and SMS written in the same transaction as their cause, delivered by the outbox worker. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: outboxChannel('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    links: jsonb('links').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_pending_idx').on(table.deliveredAt, table.nextAttemptAt)],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    /** Random storage key; never derived from the user's file name. */
+    key: text('key').notNull().unique(),
+    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when the upload belongs to a request thread (staff may then read it). */
+    requestId: integer('request_id'),
+    filename: text('filename').notNull(),
+    contentType: text('content_type'),
+    size: integer('size'),
+    status: uploadStatus('status').notNull().default('pending'),
+    storedAt: timestamp('stored_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('uploads_owner_idx').on(table.ownerUserId)],
+);
+
+/** The first-party analytics sink. */
+export const analyticsEvents = pgTable('analytics_events', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  userExternalId: uuid('user_external_id'),
+  properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** SPEC §5 limits shared by the forms and the server. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const MFA_CODE_PATTERN = /^\d{6}$/;
+export const MFA_PHONE_PATTERN = /^\d{10}$/;
+
+const email = z.string().trim().toLowerCase().pipe(z.email());
+const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const company = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+});
+export type Company = z.infer<typeof company>;
+
+export const user = z.object({
+  external_id: z.string(),
+  full_name: z.string(),
+  first_name: z.string(),
+  /** First letters of the first and last word of full_name, upper-cased. */
+  initials: z.string(),
+  email: z.string(),
+  request_count: z.number().int().nonnegative(),
+  companies: z.array(company),
+  role: z.enum(['employee', 'concierge', 'admin']),
+  /** Belongs to a company named in INTERNAL_COMPANY_NAMES (sent to analytics and error reporting). */
+  internal_user: z.boolean(),
+  /** The onboarding steps (AboutUs, AboutYou, ContactInfo) have not been completed yet. */
+  onboarding_required: z.boolean(),
+  mfa_enrolled: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+export const currentUserResponse = z.object({ user });
+
+export const signInRequest = z.object({ user: z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) }) });
+export type SignInRequest = z.infer<typeof signInRequest>;
+export const signInResponse = z.object({
+  expires_at: z.string(),
+  /** The company requires MFA and the user has no verified phone yet: enrolment must happen now. */
+  mfa_requires_verification: z.boolean(),
+  /** The user has a verified phone: an SMS code must be verified before any other call. */
+  mfa_required: z.boolean(),
+  /** The company offers optional MFA and the user has not enrolled. */
+  mfa_enrollment_available: z.boolean(),
+});
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+export const signUpRequest = z.object({
+  user: z.object({
+    email,
+    password,
+    name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    terms_of_service: z.union([z.literal(1), z.literal('1'), z.literal(true)]).default(1),
+    company_slug: z.string().trim().min(1).max(100).optional(),
+  }),
+});
+export type SignUpRequest = z.input<typeof signUpRequest>;
+/** SPEC §7: the answer's data is a JSON string holding the e-mail, e.g. "{\"email\":\"a@b.c\"}". */
+export const signUpResponse = z.string();
+export const signUpResponseData = z.object({ email: z.string() });
+
+export const forgotPasswordRequest = z.object({ user: z.object({ email }) });
+export const resetPasswordRequest = z.object({
+  reset_password_token: z.string().min(1),
+  password,
+  password_confirmation: password,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const unlockQuery = z.object({ unlock_token: z.string().min(1) });
+
+export const mfaVerifyRequest = z.object({ otp: z.string().regex(MFA_CODE_PATTERN) });
+export const mfaEnrollRequest = z.object({ mfa_number: z.string().regex(MFA_PHONE_PATTERN) });

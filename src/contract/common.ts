@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx answer of the API has this body; `error` is the message a user may be shown. */
+export const errorBody = z.object({
+  error: z.string(),
+  /** Field-level problems, keyed by the dotted path of the offending input. */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const successBody = z.object({ success: z.boolean() });
+export const messageBody = z.object({ success: z.boolean(), message: z.string() });
+
+/** Header names of SPEC §7. */
+export const AUTHORIZATION_HEADER = 'authorization';
+export const MFA_TOKEN_HEADER = 'mfa-token';
+/** The 401 error that means "verify an SMS code first" rather than "your session is gone". */
+export const MFA_REQUIRED_ERROR = 'MFA authentication required';

@@ -1,0 +1,18 @@
+/**
+ * Lets statecharts navigate without holding a router: the app registers its data router once at start-up.
+ * SPEC §8: navigating before that throws 'Router not set'.
+ */
+export interface Navigator {
+  navigate(to: string, options?: { replace?: boolean }): unknown;
+}
+
+let router: Navigator | null = null;
+
+export function setRouter(next: Navigator | null) {
+  router = next;
+}
+
+export function navigate(to: string, options?: { replace?: boolean }) {
+  if (!router) throw new Error('Router not set');
+  void router.navigate(to, options);
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+
+/** `server-postgres` runs the same files with TEST_DB_ENGINE=postgres against TEST_DATABASE_URL. */
+export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (testEngine === 'pglite') {
+    return { database: await openDatabase({}), drop: async () => {} };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `lc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * A real app on a fresh, migrated database (in-memory PGlite, or a throw-away PostgreSQL database).
+ * `env` overrides configuration variables, e.g. { AUTH_RATE_LIMIT: '3' }.
+ */
+export async function createTestContext(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lc-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    STATIC_DIR: join(dataDir, 'no-static'),
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

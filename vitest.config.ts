@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['tests/server/**/*.test.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      serverProject('server', { TEST_DB_ENGINE: 'pglite' }),
+      // The same server suite on PostgreSQL, whenever a test server is configured.
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB_ENGINE: 'postgres' })] : []),
+    ],
+  },
+});
