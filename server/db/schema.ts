@@ -20,6 +20,7 @@ export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['password_r
 export const otpPurpose = pgEnum('otp_purpose', ['sign_in', 'enrollment']);
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
 export const uploadStatus = pgEnum('upload_status', ['pending', 'stored']);
+export const requestStatus = pgEnum('request_status', ['open', 'in_progress', 'closed']);
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
@@ -48,6 +49,8 @@ export const users = pgTable('users', {
   failedSignInCount: integer('failed_sign_in_count').notNull().default(0),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** Set when the three onboarding steps are done; until then the user is sent to AboutUs. */
+  onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -138,6 +141,25 @@ export const outbox = pgTable(
   (table) => [index('outbox_pending_idx').on(table.deliveredAt, table.nextAttemptAt)],
 );
 
+/** A to-do handed to the concierge service (SPEC §3 Request). Survey and thread tables refer to it. */
+export const requests = pgTable(
+  'requests',
+  {
+    id: serial('id').primaryKey(),
+    externalId: uuid('external_id').notNull().unique().defaultRandom(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: requestStatus('status').notNull().default('open'),
+    details: text('details'),
+    /** The concierge who has claimed the request. */
+    assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('requests_user_idx').on(table.userId, table.status)],
+);
+
 export const uploads = pgTable(
   'uploads',
   {
@@ -146,7 +168,7 @@ export const uploads = pgTable(
     key: text('key').notNull().unique(),
     ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** Set when the upload belongs to a request thread (staff may then read it). */
-    requestId: integer('request_id'),
+    requestId: integer('request_id').references(() => requests.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     contentType: text('content_type'),
     size: integer('size'),

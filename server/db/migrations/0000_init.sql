@@ -2,6 +2,7 @@ CREATE TYPE "public"."mfa_policy" AS ENUM('off', 'optional', 'required');--> sta
 CREATE TYPE "public"."one_time_token_purpose" AS ENUM('password_reset', 'unlock');--> statement-breakpoint
 CREATE TYPE "public"."otp_purpose" AS ENUM('sign_in', 'enrollment');--> statement-breakpoint
 CREATE TYPE "public"."outbox_channel" AS ENUM('email', 'sms');--> statement-breakpoint
+CREATE TYPE "public"."request_status" AS ENUM('open', 'in_progress', 'closed');--> statement-breakpoint
 CREATE TYPE "public"."upload_status" AS ENUM('pending', 'stored');--> statement-breakpoint
 CREATE TYPE "public"."user_role" AS ENUM('employee', 'concierge', 'admin');--> statement-breakpoint
 CREATE TABLE "analytics_events" (
@@ -69,6 +70,20 @@ CREATE TABLE "outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"external_id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"status" "request_status" DEFAULT 'open' NOT NULL,
+	"details" text,
+	"assignee_user_id" integer,
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "requests_external_id_unique" UNIQUE("external_id")
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -114,6 +129,7 @@ CREATE TABLE "users" (
 	"failed_sign_in_count" integer DEFAULT 0 NOT NULL,
 	"locked_at" timestamp with time zone,
 	"password_changed_at" timestamp with time zone,
+	"onboarded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_external_id_unique" UNIQUE("external_id"),
 	CONSTRAINT "users_email_unique" UNIQUE("email")
@@ -122,13 +138,17 @@ CREATE TABLE "users" (
 ALTER TABLE "mfa_tokens" ADD CONSTRAINT "mfa_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "one_time_tokens" ADD CONSTRAINT "one_time_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "requests" ADD CONSTRAINT "requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "requests" ADD CONSTRAINT "requests_assignee_user_id_users_id_fk" FOREIGN KEY ("assignee_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_request_id_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_companies" ADD CONSTRAINT "user_companies_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_companies" ADD CONSTRAINT "user_companies_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mfa_tokens_user_idx" ON "mfa_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "one_time_tokens_user_idx" ON "one_time_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "otp_codes_user_idx" ON "otp_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("delivered_at","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "requests_user_idx" ON "requests" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "uploads_owner_idx" ON "uploads" USING btree ("owner_user_id");
