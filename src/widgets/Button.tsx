@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  Link as AriaLink,
+  type ButtonProps as AriaButtonProps,
+  type LinkProps as AriaLinkProps,
+} from 'react-aria-components';
+import { checkOption } from './optionCheck.ts';
+import { Spinner } from './Spinner.tsx';
+import './Button.css';
+
+export const BUTTON_VARIANTS = ['primary', 'secondary', 'tertiary'] as const;
+export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
+export const BUTTON_TYPES = ['button', 'submit'] as const;
+export type ButtonType = (typeof BUTTON_TYPES)[number];
+
+export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children' | 'type' | 'isPending'> {
+  variant?: ButtonVariant;
+  type?: ButtonType;
+  /** Shows a spinner labelled 'Loading', blocks presses and marks the button busy, keeping it focusable. */
+  isLoading?: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+function buttonClassName(variant: ButtonVariant, className: string | undefined): string {
+  return ['lc-button', `lc-button--${variant}`, className].filter(Boolean).join(' ');
+}
+
+export function Button({ variant = 'primary', type = 'button', isLoading = false, children, className, ...rest }: ButtonProps) {
+  checkOption('Button', 'variant', variant, BUTTON_VARIANTS);
+  checkOption('Button', 'type', type, BUTTON_TYPES);
+  return (
+    <AriaButton {...rest} type={type} isPending={isLoading} aria-busy={isLoading || undefined}
+      className={buttonClassName(variant, className)}>
+      {isLoading && <Spinner size={18} className="lc-button__spinner" />}
+      <span className="lc-button__label">{children}</span>
+    </AriaButton>
+  );
+}
+
+export interface LinkButtonProps extends Omit<AriaLinkProps, 'className' | 'children'> {
+  href: string;
+  variant?: ButtonVariant;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A link that looks like a Button. A new-tab link gets rel 'noopener noreferrer' unless one is given. */
+export function LinkButton({ variant = 'primary', children, className, target, rel, ...rest }: LinkButtonProps) {
+  checkOption('LinkButton', 'variant', variant, BUTTON_VARIANTS);
+  return (
+    <AriaLink {...rest} target={target} rel={rel ?? (target === '_blank' ? 'noopener noreferrer' : undefined)}
+      className={buttonClassName(variant, className)}>
+      <span className="lc-button__label">{children}</span>
+    </AriaLink>
+  );
+}
