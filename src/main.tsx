@@ -1,11 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createAppRouter } from './app/router.tsx';
 import { readConfig } from './services/config.ts';
+import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
+import './widgets/tokens.css';
 
 const root = createRoot(document.getElementById('root')!);
-try {
-  readConfig();
-  root.render(<StrictMode><p>Life Concierge</p></StrictMode>);
-} catch (error) {
-  root.render(<p role="alert">{error instanceof Error ? error.message : String(error)}</p>);
+
+function start() {
+  try {
+    readConfig();
+  } catch (error) {
+    // SPEC §5: the app does not start without its configuration.
+    root.render(<p role="alert">{error instanceof Error ? error.message : String(error)}</p>);
+    return;
+  }
+  applyNativeWrapperStatusBar();
+  root.render(
+    <StrictMode>
+      <RouterProvider router={createAppRouter()} />
+    </StrictMode>,
+  );
 }
+
+start();

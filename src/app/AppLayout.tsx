@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { NavLink, Outlet, useMatches, useNavigate } from 'react-router';
+import type { Company, User } from '../contract/account.ts';
+import { Logo } from './Logo.tsx';
+import type { RouteHandle } from './routes.tsx';
+import { useSession } from './session.ts';
+import './AppLayout.css';
+
+interface NavItem {
+  to: string;
+  label: string;
+  mobileLabel: string;
+  icon: ReactNode;
+}
+
+const icon = (path: string) => (
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', mobileLabel: 'Dashboard', icon: icon('M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z') },
+  { to: '/requests', label: 'Requests', mobileLabel: 'Requests', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01') },
+  {
+    to: '/benefits-and-offers',
+    label: 'Benefits & Offers',
+    mobileLabel: 'Benefits',
+    icon: icon('M20 12v9H4v-9M2 7h20v5H2zM12 21V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 1 0 0-5C13 2 12 7 12 7z'),
+  },
+];
+
+function useSignedInUser(): User {
+  const user = useSession((snapshot) => snapshot.context.user);
+  if (!user) throw new Error('AppLayout rendered without a signed-in user');
+  return user;
+}
+
+/** The signed-in frame (SPEC §2 Layout): sidebar on large screens; header, user menu and bottom bar on mobile. */
+export function AppLayout() {
+  const user = useSignedInUser();
+  const matches = useMatches();
+  const hideBottomBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideBottomBar);
+
+  return (
+    <div className={`lc-app${hideBottomBar ? ' lc-app--no-bottom-bar' : ''}`}>
+      <a className="lc-skip-link" href="#main">
+        Skip to content
+      </a>
+      <aside className="lc-sidebar" aria-label="Main">
+        <Logo to="/dashboard" />
+        <nav aria-label="Main navigation">
+          <ul className="lc-sidebar__nav">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="lc-sidebar__link">
+                  {item.icon}
+                  <span>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <NavLink to="/account" className="lc-sidebar__account">
+          <span className="lc-avatar" aria-hidden="true">
+            {user.initials}
+          </span>
+          <span>{user.full_name}</span>
+        </NavLink>
+      </aside>
+
+      <header className="lc-header">
+        <Logo to="/dashboard" />
+        <UserMenu user={user} />
+      </header>
+
+      <div className="lc-app__body">
+        <main id="main" className="lc-app__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <CompanyFooter companies={user.companies} />
+      </div>
+
+      {!hideBottomBar && <BottomBar />}
+    </div>
+  );
+}
+
+function UserMenu({ user }: { user: User }) {
+  const navigate = useNavigate();
+  return (
+    <MenuTrigger>
+      <Button className="lc-avatar lc-avatar--button" aria-label={`Account menu for ${user.full_name}`}>
+        {user.initials}
+      </Button>
+      <Popover placement="bottom end" className="lc-user-menu">
+        <div className="lc-user-menu__who">
+          <strong>{user.full_name}</strong>
+          <span>{user.email}</span>
+        </div>
+        <Separator />
+        <Menu aria-label="Account" onAction={() => navigate('/account')}>
+          <MenuItem id="account" className="lc-user-menu__item">
+            Manage your account
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+function BottomBar() {
+  const navigate = useNavigate();
+  const [dashboard, requests, benefits] = NAV_ITEMS as [NavItem, NavItem, NavItem];
+  const link = (item: NavItem) => (
+    <NavLink to={item.to} className="lc-bottom-bar__link">
+      {item.icon}
+      <span>{item.mobileLabel}</span>
+    </NavLink>
+  );
+  return (
+    <nav className="lc-bottom-bar" aria-label="Main navigation">
+      {link(dashboard)}
+      {link(requests)}
+      <Button
+        className="lc-bottom-bar__create"
+        aria-label="Create a request"
+        onPress={() => navigate('/dashboard#request-ideas')}
+      >
+        {icon('M12 5v14M5 12h14')}
+      </Button>
+      {link(benefits)}
+    </nav>
+  );
+}
+
+/** 'Brought to you by' with each sponsoring company's logo, or its name when it has none. */
+function CompanyFooter({ companies }: { companies: Company[] }) {
+  if (companies.length === 0) return null;
+  return (
+    <footer className="lc-company-footer">
+      <span>Brought to you by</span>
+      <ul>
+        {companies.map((company) => (
+          <li key={company.id}>
+            {company.image_url ? <img src={company.image_url} alt={company.name} height={28} /> : company.name}
+          </li>
+        ))}
+      </ul>
+    </footer>
+  );
+}

@@ -1,0 +1,63 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { Outlet, ScrollRestoration, useHref, useLocation, useMatches, useNavigate } from 'react-router';
+import { PRODUCT_NAME } from '../services/config.ts';
+import { trackPageView } from '../services/analytics.ts';
+import { reloadIfUpdateNeeded } from '../services/version.ts';
+import { Spinner } from '../widgets/Spinner.tsx';
+import { ToastRegion } from '../widgets/ToastRegion.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import type { RouteHandle } from './routes.tsx';
+import { sessionActor } from './session.ts';
+
+function useRouteTitle(): string {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  return handle?.title ?? '';
+}
+
+/** After each navigation (SPEC §2): the title, a page view, and a full reload if a new version was deployed. */
+function NavigationEffects() {
+  const location = useLocation();
+  const title = useRouteTitle();
+  const previousPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    document.title = title ? `${PRODUCT_NAME} | ${title}` : PRODUCT_NAME;
+  }, [title]);
+
+  useEffect(() => {
+    const href = `${location.pathname}${location.search}${location.hash}`;
+    const isNavigation = previousPath.current !== null && previousPath.current !== href;
+    previousPath.current = href;
+    if (isNavigation && reloadIfUpdateNeeded(href, sessionActor.getSnapshot().hasTag('mfaPending'))) return;
+    trackPageView(location.pathname);
+  }, [location.pathname, location.search, location.hash]);
+
+  return null;
+}
+
+export function RootLayout() {
+  const navigate = useNavigate();
+  return (
+    // react-aria links and buttons navigate through the data router instead of reloading the page.
+    <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+      <NavigationEffects />
+      <ScrollRestoration />
+      <ErrorBoundary component="RootLayout" feature="app">
+        <Suspense
+          fallback={
+            <div className="lc-page-loading">
+              <Spinner />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+      <ToastRegion />
+    </AriaRouterProvider>
+  );
+}

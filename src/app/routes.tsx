@@ -1,0 +1,130 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject, generatePath, useParams } from 'react-router';
+import { lazyPage } from '../services/lazyPage.ts';
+import { AppLayout } from './AppLayout.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { PublicOnly, RequireAuth, RequireMfaStep, RootRedirect } from './guards.tsx';
+import { PARTNER_PRODUCTS, type PartnerProduct, partnerUrl } from './partners.ts';
+import { RootLayout } from './RootLayout.tsx';
+
+/** What each route tells the shell: its title (SPEC §2) and whether the mobile bottom bar shows. */
+export interface RouteHandle {
+  title: string;
+  hideBottomBar?: boolean;
+}
+
+const page = (title: string, load: () => Promise<{ default: ComponentType }>, extra: Partial<RouteHandle> = {}) => ({
+  Component: lazyPage(load),
+  handle: { title, ...extra } satisfies RouteHandle,
+});
+
+/** Sends the browser to a partner site; never renders. */
+function PartnerRedirect({ product }: { product: PartnerProduct }) {
+  window.location.replace(partnerUrl(product));
+  return null;
+}
+
+/** Redirect that carries route params over, e.g. /users/sign_up/:companySlug? -> /sign-up/:companySlug?. */
+function RedirectWithParams({ to }: { to: string }) {
+  const params = useParams();
+  return <Navigate to={generatePath(to, params)} replace />;
+}
+
+/** Legacy unlock links: /{token}/unlock/{id?} and /reset-password/{token}/unlock/{id?}, where id is numeric. */
+function LegacyUnlockRedirect() {
+  const { unlockToken = '', userId } = useParams();
+  if (userId !== undefined && !/^\d+$/.test(userId)) {
+    return <Navigate to="/not-found" replace />;
+  }
+  return <Navigate to={`/unlock/${encodeURIComponent(unlockToken)}`} replace />;
+}
+
+const partnerRoutes: RouteObject[] = Object.keys(PARTNER_PRODUCTS).flatMap((product) => [
+  { path: `/products/${product}`, element: <PartnerRedirect product={product as PartnerProduct} /> },
+  { path: `/additional-information/${product}`, element: <PartnerRedirect product={product as PartnerProduct} /> },
+]);
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    children: [
+      { index: true, element: <RootRedirect /> },
+
+      // Public screens in the sign-in layout.
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            Component: PublicOnly,
+            children: [
+              { path: '/sign-in', ...page('Sign In', () => import('../views/SignIn.tsx')) },
+              { path: '/sign-up/:companySlug?', ...page('Sign Up', () => import('../views/SignUp.tsx')) },
+            ],
+          },
+          { path: '/forgot-password', ...page('Forgot Password', () => import('../views/ForgotPassword.tsx')) },
+          { path: '/reset-password/:resetToken', ...page('Reset Password', () => import('../views/ResetPassword.tsx')) },
+          { path: '/unlock/:unlockToken', ...page('Unlock Account', () => import('../views/Unlock.tsx')) },
+          {
+            Component: RequireMfaStep,
+            children: [
+              { path: '/mfa-enrollment', ...page('MFA Enrollment', () => import('../views/MfaEnrollment.tsx')) },
+            ],
+          },
+        ],
+      },
+
+      // Signed-in screens in the app layout.
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            path: '/welcome',
+            children: [
+              { index: true, element: <Navigate to="/welcome/about-us" replace /> },
+              { path: 'about-us', ...page('About Us', () => import('../views/onboarding/AboutUs.tsx')) },
+              { path: 'about-you', ...page('About You', () => import('../views/onboarding/AboutYou.tsx')) },
+              { path: 'contact-info', ...page('Contact Info', () => import('../views/onboarding/ContactInfo.tsx')) },
+            ],
+          },
+          {
+            Component: AppLayout,
+            children: [
+              { path: '/dashboard', ...page('Dashboard', () => import('../views/Dashboard.tsx')) },
+              { path: '/requests', ...page('Requests', () => import('../views/Requests.tsx')) },
+              {
+                path: '/requests/:requestId',
+                ...page('Request Details', () => import('../views/Request.tsx'), { hideBottomBar: true }),
+              },
+              {
+                path: '/requests/category/:categoryId',
+                ...page('Request Category', () => import('../views/RequestCategory.tsx')),
+              },
+              { path: '/account', ...page('Account Settings', () => import('../views/Account.tsx')) },
+              {
+                path: '/benefits-and-offers',
+                ...page('Benefits & Offers', () => import('../views/offerings/OfferingsLanding.tsx')),
+              },
+              {
+                path: '/benefits-and-offers/all',
+                ...page('All Benefits & Offers', () => import('../views/offerings/OfferingsFull.tsx')),
+              },
+            ],
+          },
+          { path: '/attachments/:fileKey', ...page('Attachment', () => import('../views/Attachment.tsx')) },
+        ],
+      },
+
+      // SPEC §2 redirects and legacy paths.
+      { path: '/life_concierge_requests', element: <Navigate to="/requests" replace /> },
+      { path: '/life_concierge_requests/new', element: <Navigate to="/dashboard" replace /> },
+      { path: '/requests/new', element: <Navigate to="/dashboard" replace /> },
+      { path: '/users/sign_up/:companySlug?', element: <RedirectWithParams to="/sign-up/:companySlug?" /> },
+      { path: '/users/sign_in', element: <Navigate to="/sign-in" replace /> },
+      { path: '/:unlockToken/unlock/:userId?', element: <LegacyUnlockRedirect /> },
+      { path: '/reset-password/:unlockToken/unlock/:userId?', element: <LegacyUnlockRedirect /> },
+      ...partnerRoutes,
+
+      { path: '*', ...page('Page Not Found', () => import('../views/NotFound.tsx')) },
+    ],
+  },
+];

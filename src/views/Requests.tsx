@@ -1,0 +1,5 @@
+import { PendingScreen } from './PendingScreen.tsx';
+
+export default function Requests() {
+  return <PendingScreen title="Requests" />;
+}

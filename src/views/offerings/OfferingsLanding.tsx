@@ -1,0 +1,5 @@
+import { PendingScreen } from '../PendingScreen.tsx';
+
+export default function OfferingsLanding() {
+  return <PendingScreen title="Benefits & Offers" />;
+}
