@@ -14,7 +14,7 @@ export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
 export const BUTTON_TYPES = ['button', 'submit'] as const;
 export type ButtonType = (typeof BUTTON_TYPES)[number];
 
-export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children' | 'type' | 'isPending'> {
+export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children' | 'type' | 'isPending' | 'render'> {
   variant?: ButtonVariant;
   type?: ButtonType;
   /** Shows a spinner labelled 'Loading', blocks presses and marks the button busy, keeping it focusable. */
@@ -31,8 +31,9 @@ export function Button({ variant = 'primary', type = 'button', isLoading = false
   checkOption('Button', 'variant', variant, BUTTON_VARIANTS);
   checkOption('Button', 'type', type, BUTTON_TYPES);
   return (
-    <AriaButton {...rest} type={type} isPending={isLoading} aria-busy={isLoading || undefined}
-      className={buttonClassName(variant, className)}>
+    <AriaButton {...rest} type={type} isPending={isLoading} className={buttonClassName(variant, className)}
+      // RAC drops aria-busy from its props, so it is added on the element itself.
+      render={(domProps, { isPending }) => <button {...domProps} aria-busy={isPending || undefined} />}>
       {isLoading && <Spinner size={18} className="lc-button__spinner" />}
       <span className="lc-button__label">{children}</span>
     </AriaButton>

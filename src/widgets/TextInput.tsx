@@ -86,7 +86,7 @@ export function TextInput({
     >
       <Label className="lc-field__label">
         {label}
-        {!isRequired && <span className="lc-field__optional"> (optional)</span>}
+        {!isRequired && <>{' '}<span className="lc-field__optional">(optional)</span></>}
       </Label>
       {type === 'textarea'
         ? <TextArea className="lc-field__input lc-field__input--textarea" rows={rows} placeholder={resolvedPlaceholder} />
