@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../../config.ts';
+import { type FileStorage, SIGNED_URL_TTL_SECONDS, contentDisposition } from './storage.ts';
+
+export interface S3Storage extends FileStorage {
+  readonly kind: 's3';
+}
+
+/** "bytes 0-63/1234" -> 1234 */
+function totalSizeOf(contentRange: string | undefined, contentLength: number | undefined): number {
+  const total = contentRange?.match(/\/(\d+)$/)?.[1];
+  return total ? Number(total) : (contentLength ?? 0);
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2...). Browsers PUT to and GET from the bucket directly, so the bucket's
+ * CORS rules must allow PUT from the app's origin. Without S3_ACCESS_KEY_ID the SDK's default credential chain
+ * applies (instance roles and the like). A custom S3_ENDPOINT implies path-style addressing.
+ */
+export function createS3Storage(config: Config): S3Storage {
+  const bucket = config.S3_BUCKET;
+  if (!bucket) throw new Error('S3_BUCKET is required when STORAGE=s3');
+  const client = new S3Client({
+    region: config.S3_REGION ?? 'us-east-1',
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_ENDPOINT !== undefined,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
+
+  return {
+    kind: 's3',
+
+    presignPut(key, contentType) {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }), {
+        expiresIn: SIGNED_URL_TTL_SECONDS,
+      });
+    },
+
+    presignGet(key, filename, contentType) {
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentType: contentType,
+        ResponseContentDisposition: contentDisposition(filename, contentType),
+      });
+      return getSignedUrl(client, command, { expiresIn: SIGNED_URL_TTL_SECONDS });
+    },
+
+    async write(key, chunks) {
+      // Uploads are capped at 25 MiB, so holding one in memory is cheaper than a multipart upload.
+      const parts: Uint8Array[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.concat(parts) }));
+    },
+
+    async read(key, range) {
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, Range: range && `bytes=${range.start}-${range.end}` }),
+        );
+        if (!(answer.Body instanceof Readable)) throw new Error('The S3 client returned a non-stream body');
+        return { body: answer.Body, size: totalSizeOf(answer.ContentRange, answer.ContentLength) };
+      } catch (error) {
+        if (error instanceof S3ServiceException) {
+          if (error.name === 'NoSuchKey') return null;
+          // A range read of an empty object: there is an object, it has no bytes.
+          if (error.name === 'InvalidRange') return { body: Readable.from([]), size: 0 };
+        }
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}

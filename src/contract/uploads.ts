@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** SPEC §5/§9: one file, at most 25 MiB. */
+export const MAX_UPLOAD_BYTES = 26_214_400;
+
+/** SPEC §5: images or PDFs only. The server decides by the bytes; the browser by the reported type. */
+export const SAFE_UPLOAD_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+  'application/pdf',
+] as const;
+export type SafeUploadType = (typeof SAFE_UPLOAD_TYPES)[number];
+
+export function isSafeUploadType(type: string): type is SafeUploadType {
+  return (SAFE_UPLOAD_TYPES as readonly string[]).includes(type);
+}
+
+/** The answer of the storage PUT when the bytes are neither an image nor a PDF (HTTP 415). */
+export const UNSUPPORTED_UPLOAD_ERROR = 'Only images or PDFs are allowed.';
+
+export const presignedUrlRequest = z.object({
+  upload: z.object({ filename: z.string().trim().min(1).max(255) }),
+  /** The request (SPEC §3 Request.id) whose thread the file is for; staff may then read it. */
+  request_id: z.coerce.number().int().positive().optional(),
+});
+export type PresignedUrlRequest = z.infer<typeof presignedUrlRequest>;
+
+/**
+ * `presigned_url` is absolute when the bytes go to an S3-compatible store, and root-relative
+ * ("/api/storage/<key>?expires=..&signature=..") when this server stores them on disk; the client resolves it
+ * against the API origin (src/services/uploads.ts).
+ */
+export const presignedUrlResponse = z.object({
+  presigned_url: z.string().min(1),
+  key: z.string().min(1),
+});
+export type PresignedUrlResponse = z.infer<typeof presignedUrlResponse>;
+
+export const uploadKeyQuery = z.object({ key: z.string().min(1).max(200) });
+
+/** Absolute or root-relative, like `presigned_url`; valid for a few minutes. */
+export const expiringUrlResponse = z.object({ expiring_url: z.string().min(1) });
+export type ExpiringUrlResponse = z.infer<typeof expiringUrlResponse>;
