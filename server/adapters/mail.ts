@@ -1,0 +1,24 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Log, MessageTransport } from '../domain/outbox.ts';
+
+/**
+ * E-mail delivery for the outbox worker: SMTP (nodemailer) when SMTP_URL is set; otherwise the message is only
+ * logged, and stays readable in the outbox table (and at /api/dev/outbox outside production).
+ */
+export function createMailTransport(config: Pick<Config, 'SMTP_URL' | 'APP_URL'>, log: Log): MessageTransport {
+  if (!config.SMTP_URL) {
+    return {
+      async send(message) {
+        log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (log transport, no SMTP_URL)');
+      },
+    };
+  }
+  const smtp = nodemailer.createTransport(config.SMTP_URL);
+  const from = `Life Concierge <no-reply@${new URL(config.APP_URL).hostname}>`;
+  return {
+    async send(message) {
+      await smtp.sendMail({ from, to: message.to, subject: message.subject ?? undefined, text: message.text });
+    },
+  };
+}

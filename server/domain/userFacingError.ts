@@ -1,0 +1,18 @@
+/**
+ * A refusal the user caused and may be told about, with the SPEC wording. The app's error handler answers
+ * `statusCode` with `{ error: message }`, so domain code can refuse without knowing about replies.
+ */
+export class UserFacingError extends Error {
+  readonly statusCode: 401 | 422;
+
+  constructor(statusCode: 401 | 422, message: string) {
+    super(message);
+    this.name = 'UserFacingError';
+    this.statusCode = statusCode;
+  }
+}
+
+/** 401: the credentials, token or code given are not accepted. */
+export const unauthorized = (message: string) => new UserFacingError(401, message);
+/** 422: the request is well-formed but cannot be carried out. */
+export const unprocessable = (message: string) => new UserFacingError(422, message);

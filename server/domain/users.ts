@@ -1,0 +1,69 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { User } from '../../src/contract/account.ts';
+import type { Executor } from '../db/client.ts';
+import { companies, requests, userCompanies, users } from '../db/schema.ts';
+import type { UserRow } from './sessions.ts';
+
+export type MfaPolicy = (typeof companies.$inferSelect)['mfaPolicy'];
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return user;
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+export async function companiesOf(db: Executor, userId: number) {
+  return db
+    .select({ id: companies.id, name: companies.name, imageUrl: companies.imageUrl, mfaPolicy: companies.mfaPolicy })
+    .from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(eq(userCompanies.userId, userId))
+    .orderBy(asc(companies.id));
+}
+
+/** What the client must do about MFA right after sign-in (SPEC §3 sign-in response, §4 MFA flags). */
+export function mfaSignInFlags(user: Pick<UserRow, 'mfaPhone'>, policies: readonly MfaPolicy[]) {
+  const enrolled = user.mfaPhone !== null;
+  return {
+    mfa_required: enrolled,
+    mfa_requires_verification: !enrolled && policies.includes('required'),
+    mfa_enrollment_available: !enrolled && policies.includes('optional'),
+  };
+}
+
+/** First letters of the first and last word, upper-cased ("Ada King Lovelace" -> "AL"). */
+export function initialsOf(fullName: string): string {
+  const words = fullName.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const first = words[0].charAt(0);
+  const last = words.length > 1 ? words[words.length - 1].charAt(0) : '';
+  return `${first}${last}`.toUpperCase();
+}
+
+/** The signed-in user as GET /users/current answers it. */
+export async function describeUser(db: Executor, userId: number, internalCompanyNames: readonly string[]): Promise<User> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`describeUser: no user ${userId}`);
+  const [userCompanyRows, [{ requestCount }]] = await Promise.all([
+    companiesOf(db, userId),
+    db.select({ requestCount: count() }).from(requests).where(eq(requests.userId, userId)),
+  ]);
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  return {
+    external_id: user.externalId,
+    full_name: fullName,
+    first_name: user.firstName,
+    initials: initialsOf(fullName),
+    email: user.email,
+    request_count: requestCount,
+    companies: userCompanyRows.map((company) => ({ id: company.id, name: company.name, image_url: company.imageUrl })),
+    role: user.role,
+    internal_user: userCompanyRows.some((company) => internalCompanyNames.includes(company.name)),
+    onboarding_required: user.role === 'employee' && user.onboardedAt === null,
+    mfa_enrolled: user.mfaPhone !== null,
+  };
+}

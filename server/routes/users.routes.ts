@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  currentUserResponse,
+  forgotPasswordRequest,
+  resetPasswordRequest,
+  signInRequest,
+  signInResponse,
+  signUpRequest,
+  signUpResponse,
+  unlockQuery,
+} from '../../src/contract/account.ts';
+import { AUTHORIZATION_HEADER, errorBody, messageBody, successBody } from '../../src/contract/common.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import {
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  PASSWORD_UPDATED_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signUp,
+} from '../domain/accounts.ts';
+import { ACCOUNT_UNLOCKED_MESSAGE, unlockWithToken } from '../domain/lockout.ts';
+import { revokeSession } from '../domain/sessions.ts';
+import { describeUser } from '../domain/users.ts';
+import { userOf } from '../plugins/authenticate.ts';
+import { authRateLimit } from './authRateLimit.ts';
+
+/** SPEC §7 Account, under /api/v1/users. */
+const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async (app, { config, db }) => {
+  const rateLimited = { rateLimit: authRateLimit(config) };
+
+  app.post(
+    '/sign_in',
+    { config: rateLimited, schema: { body: signInRequest, response: { 200: signInResponse, 401: errorBody } } },
+    async (request, reply) => {
+      const { token, expiresAt, mfa } = await signIn(db, request.body.user, config.APP_URL);
+      reply.header(AUTHORIZATION_HEADER, `Bearer ${token}`);
+      return { expires_at: expiresAt.toISOString(), ...mfa };
+    },
+  );
+
+  app.post(
+    '/sign_up',
+    { config: rateLimited, schema: { body: signUpRequest, response: { 201: signUpResponse, 422: errorBody } } },
+    async (request, reply) => {
+      const { user } = request.body;
+      const email = await signUp(db, {
+        email: user.email,
+        password: user.password,
+        firstName: user.name,
+        lastName: user.last_name,
+        companySlug: user.company_slug,
+      });
+      // SPEC §7: the data is a JSON string holding the e-mail. Fastify sends a string payload as it is, so the
+      // string is encoded as JSON here.
+      return reply.code(201).type('application/json').send(JSON.stringify(JSON.stringify({ email })));
+    },
+  );
+
+  app.delete(
+    '/sign_out',
+    { preHandler: app.authenticate, config: { skipMfa: true }, schema: { response: { 200: successBody } } },
+    async (request) => {
+      await revokeSession(db, userOf(request).sessionId);
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/password',
+    { config: rateLimited, schema: { body: forgotPasswordRequest, response: { 200: messageBody } } },
+    async (request) => {
+      await requestPasswordReset(db, request.body.user.email, config.APP_URL);
+      return { success: true, message: PASSWORD_RESET_REQUESTED_MESSAGE };
+    },
+  );
+
+  app.put(
+    '/password',
+    { config: rateLimited, schema: { body: resetPasswordRequest, response: { 200: messageBody, 422: errorBody } } },
+    async (request) => {
+      await resetPassword(db, {
+        token: request.body.reset_password_token,
+        password: request.body.password,
+        passwordConfirmation: request.body.password_confirmation,
+      });
+      return { success: true, message: PASSWORD_UPDATED_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/unlock',
+    { schema: { querystring: unlockQuery, response: { 200: messageBody, 422: errorBody } } },
+    async (request) => {
+      await unlockWithToken(db, request.query.unlock_token);
+      return { success: true, message: ACCOUNT_UNLOCKED_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/current',
+    { preHandler: app.authenticate, schema: { response: { 200: currentUserResponse, 401: errorBody } } },
+    async (request) => ({ user: await describeUser(db, userOf(request).id, config.INTERNAL_COMPANY_NAMES) }),
+  );
+};
+
+export default usersRoutes;

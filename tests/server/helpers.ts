@@ -1,0 +1,113 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { companies } from '../../server/db/schema.ts';
+import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
+import { type OutboxMessage, outboxResponse } from '../../src/contract/dev.ts';
+import type { TestContext } from './harness.ts';
+
+/** Account helpers for the server tests: they go through the HTTP API, as a client would. */
+
+export const PASSWORD = 'correct horse battery';
+
+let accountCounter = 0;
+/** A fresh address per call, so tests in one file never share an account by accident. */
+export function uniqueEmail(prefix = 'user'): string {
+  accountCounter += 1;
+  return `${prefix}${accountCounter}.${Date.now().toString(36)}@example.com`;
+}
+
+export async function createCompany(
+  context: TestContext,
+  company: { slug: string; name?: string; mfaPolicy?: 'off' | 'optional' | 'required' },
+) {
+  const [row] = await context.db
+    .insert(companies)
+    .values({ slug: company.slug, name: company.name ?? company.slug, mfaPolicy: company.mfaPolicy ?? 'off' })
+    .returning();
+  return row;
+}
+
+export function signUpRequest(
+  context: TestContext,
+  user: { email: string; password?: string; name?: string; last_name?: string; company_slug?: string },
+) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/sign_up',
+    payload: {
+      user: { password: PASSWORD, name: 'Ada', last_name: 'Lovelace', terms_of_service: 1, ...user },
+    },
+  });
+}
+
+/** Signs up through the API and checks it worked; returns the e-mail. */
+export async function registerUser(
+  context: TestContext,
+  user: { email?: string; password?: string; name?: string; last_name?: string; company_slug?: string } = {},
+): Promise<string> {
+  const email = user.email ?? uniqueEmail();
+  const response = await signUpRequest(context, { ...user, email });
+  expect(response.statusCode, response.body).toBe(201);
+  return email;
+}
+
+export function signInRequest(context: TestContext, email: string, password = PASSWORD) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/sign_in',
+    payload: { user: { email, password } },
+  });
+}
+
+/** Signs in and returns the authorization header value the client would keep. */
+export async function signedIn(context: TestContext, email: string, password = PASSWORD): Promise<string> {
+  const response = await signInRequest(context, email, password);
+  expect(response.statusCode, response.body).toBe(200);
+  const authorization = response.headers[AUTHORIZATION_HEADER];
+  expect(authorization).toMatch(/^Bearer \S+$/);
+  return String(authorization);
+}
+
+export function authHeaders(authorization: string, mfaToken?: string): Record<string, string> {
+  return mfaToken ? { [AUTHORIZATION_HEADER]: authorization, [MFA_TOKEN_HEADER]: mfaToken } : { [AUTHORIZATION_HEADER]: authorization };
+}
+
+export function currentUserRequest(context: TestContext, authorization: string, mfaToken?: string) {
+  return context.app.inject({
+    method: 'GET',
+    url: '/api/v1/users/current',
+    headers: authHeaders(authorization, mfaToken),
+  });
+}
+
+/** The messages the server wrote to `to` (an e-mail address or phone), newest first, read from the dev outbox. */
+export async function outboxTo(context: TestContext, to: string): Promise<OutboxMessage[]> {
+  const response = await context.app.inject({ method: 'GET', url: '/api/dev/outbox', query: { to } });
+  expect(response.statusCode, response.body).toBe(200);
+  return outboxResponse.parse(response.json()).messages;
+}
+
+/** The one link of the newest message to `to`. */
+export async function latestLink(context: TestContext, to: string): Promise<string> {
+  const [latest] = await outboxTo(context, to);
+  expect(latest?.links).toHaveLength(1);
+  return latest.links[0];
+}
+
+/** The six-digit code of the newest SMS to `phone`. */
+export async function latestSmsCode(context: TestContext, phone: string): Promise<string> {
+  const [latest] = await outboxTo(context, phone);
+  expect(latest?.channel).toBe('sms');
+  const code = /\b(\d{6})\b/.exec(latest.text)?.[1];
+  if (!code) throw new Error(`No code in SMS: ${latest.text}`);
+  return code;
+}
+
+/** The last path segment of a link: the token of a reset or unlock link. */
+export function tokenOf(link: string): string {
+  return new URL(link).pathname.split('/').pop() ?? '';
+}
+
+export function errorOf(response: LightMyRequestResponse): string {
+  return (response.json() as { error: string }).error;
+}
