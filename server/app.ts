@@ -13,6 +13,9 @@ import {
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import authenticate from './plugins/authenticate.ts';
+import devRoutes from './routes/dev.routes.ts';
+import mfaRoutes from './routes/mfa.routes.ts';
+import usersRoutes from './routes/users.routes.ts';
 
 export interface AppOptions {
   config: Config;
@@ -65,6 +68,9 @@ export async function buildApp({ config, database }: AppOptions) {
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such API route: ${request.url}` }));
+      await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db });
+      await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
+      if (config.NODE_ENV !== 'production') await api.register(devRoutes, { prefix: '/dev', db: database.db });
     },
     { prefix: '/api' },
   );
