@@ -1,0 +1,402 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { User } from '../contract/account.ts';
+import { MFA_REQUIRED_ERROR } from '../contract/common.ts';
+import {
+  ACCOUNT_MESSAGES,
+  AccountError,
+  type Credentials,
+  type SignInAnswer,
+  type SignUpDetails,
+  fetchCurrentUser,
+  sendMfaCode,
+  signIn,
+  signOut,
+  signUp,
+  verifyMfaCode,
+} from '../services/account.ts';
+import { setAnalyticsUser } from '../services/analytics.ts';
+import { setErrorUser } from '../services/errorReporting.ts';
+import type { AuthFailure } from '../services/http.ts';
+import { navigate } from '../services/navigation.ts';
+import {
+  clearSession,
+  hasValidSession,
+  rememberReturnTo,
+  takeReturnTo,
+  writeMfaToken,
+  writeToken,
+} from '../services/storage.ts';
+
+export const SIGN_IN_PATH = '/sign-in';
+export const MFA_ENROLLMENT_PATH = '/mfa-enrollment';
+export const ABOUT_US_PATH = '/welcome/about-us';
+export const DASHBOARD_PATH = '/dashboard';
+
+/** SPEC §2: the root path and the sign-in path are never remembered as the place to return to. */
+const NOT_REMEMBERED = ['/', SIGN_IN_PATH];
+
+export interface SessionContext {
+  user: User | null;
+  /** SPEC §4 MFA flags. */
+  mfaRequired: boolean;
+  mfaEnrollmentVerification: boolean;
+  mfaEnrollmentAvailable: boolean;
+  /** The SPEC §8 message the current form shows in its red banner. */
+  error: string | null;
+  /** A success message shown on the sign-in screen, e.g. after a password reset. */
+  notice: string | null;
+}
+
+export type SessionEvent =
+  | ({ type: 'SIGN_IN' } & Credentials)
+  | ({ type: 'SIGN_UP' } & SignUpDetails)
+  | { type: 'SEND_CODE' }
+  | { type: 'VERIFY_CODE'; otp: string }
+  | { type: 'ENROLLMENT_VERIFIED' }
+  | { type: 'SKIP_ENROLLMENT' }
+  | { type: 'SIGN_OUT' }
+  | { type: 'AUTH_FAILURE'; failure: AuthFailure }
+  | { type: 'REFRESH_USER' }
+  | { type: 'REQUEST_CREATED' }
+  | { type: 'NOTICE'; message: string };
+
+const NO_MFA_STEP = { mfaRequired: false, mfaEnrollmentVerification: false, mfaEnrollmentAvailable: false };
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof AccountError ? error.message : fallback;
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof AccountError && error.status === 401;
+}
+
+/** What the machine needs from a sign-in answer to choose the next step. */
+const answerOf = ({ event }: { event: { output: SignInAnswer } }) => ({ answer: event.output });
+const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+const SEND_TO_SIGN_IN = ['rememberCurrentAddress', { type: 'navigate', params: { to: SIGN_IN_PATH } }] as const;
+/** SPEC §4 session loss: everything kept locally goes, and SignIn opens with the return address remembered. */
+const LOSE_SESSION = ['clearStoredSession', 'forgetUser', ...SEND_TO_SIGN_IN] as const;
+/** SPEC §4 sign-in flow: the token is kept, then MFA, else enrolment, else the app. */
+const ACCEPT_ANSWER = [{ type: 'storeToken', params: answerOf }, { type: 'assignMfaFlags', params: answerOf }] as const;
+const AFTER_SIGN_IN_ANSWER = [
+  { guard: { type: 'requiresMfa', params: answerOf }, target: '#session.authenticated.mfa', actions: ACCEPT_ANSWER },
+  { guard: { type: 'offersEnrollment', params: answerOf }, target: '#session.authenticated.enrollment', actions: ACCEPT_ANSWER },
+  // A new account has not been onboarded, so after sign-up entering the app leads to AboutUs (navigateIntoApp).
+  { target: '#session.authenticated.enteringApp', actions: ACCEPT_ANSWER },
+] as const;
+
+/** A current-user load that failed: an MFA challenge, a lost session, or (otherwise) the SPEC §8 message. */
+function afterUserLoadFailure(otherwise: string) {
+  return [
+    {
+      guard: { type: 'isMfaChallenge', params: failureOf },
+      target: '#session.authenticated.mfa',
+      actions: ['raiseMfaFlag', ...SEND_TO_SIGN_IN],
+    },
+    { guard: { type: 'isUnauthorized', params: failureOf }, target: '#session.signedOut', actions: LOSE_SESSION },
+    { target: otherwise, actions: { type: 'assignError', params: { error: ACCOUNT_MESSAGES.currentUserFailed } } },
+  ] as const;
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    /** A stored, unexpired session is resumed by loading its user; without one there is nothing to restore. */
+    restoreSession: fromPromise<User | null>(async () => (hasValidSession() ? fetchCurrentUser() : null)),
+    signIn: fromPromise<SignInAnswer, Credentials>(({ input }) => signIn(input)),
+    /** SPEC §7: sign-up is followed by a sign-in with the same credentials. */
+    signUp: fromPromise<SignInAnswer, SignUpDetails>(async ({ input }) => {
+      const email = await signUp(input);
+      return signIn({ email, password: input.password });
+    }),
+    fetchCurrentUser: fromPromise<User>(() => fetchCurrentUser()),
+    sendCode: fromPromise<void>(() => sendMfaCode()),
+    verifyCode: fromPromise<string, { otp: string }>(({ input }) => verifyMfaCode(input.otp)),
+    signOut: fromPromise<void>(() => signOut()),
+  },
+  actions: {
+    storeToken: (_, { answer }: { answer: SignInAnswer }) => writeToken(answer.token, answer.expires_at),
+    storeMfaToken: (_, { mfaToken }: { mfaToken: string }) => writeMfaToken(mfaToken),
+    /** SPEC §6: analytics and error reports say whether the user is internal staff. */
+    identifyUser: (_, { user }: { user: User }) => {
+      setAnalyticsUser(user);
+      setErrorUser(user);
+    },
+    /** SPEC §4: token, MFA token, local storage and the analytics user (the latter first, see setAnalyticsUser). */
+    clearStoredSession: () => {
+      setAnalyticsUser(null);
+      setErrorUser(null);
+      clearSession();
+    },
+    rememberCurrentAddress: () => {
+      const { pathname, search, hash } = window.location;
+      if (!NOT_REMEMBERED.includes(pathname)) rememberReturnTo(`${pathname}${search}${hash}`);
+    },
+    navigate: (_, { to }: { to: string }) => navigate(to),
+    /** SPEC §2/§4: onboarding first when it is due, else the remembered address, else the Dashboard. */
+    navigateIntoApp: (_, { user }: { user: User }) =>
+      navigate(user.onboarding_required ? ABOUT_US_PATH : (takeReturnTo() ?? DASHBOARD_PATH)),
+    assignMfaFlags: assign((_, { answer }: { answer: SignInAnswer }) => ({
+      mfaRequired: answer.mfa_required,
+      mfaEnrollmentVerification: answer.mfa_requires_verification,
+      mfaEnrollmentAvailable: answer.mfa_enrollment_available,
+    })),
+    assignUser: assign((_, { user }: { user: User }) => ({ user, error: null })),
+    assignError: assign((_, { error }: { error: string }) => ({ error })),
+    clearMessages: assign({ error: null, notice: null }),
+    raiseMfaFlag: assign({ mfaRequired: true }),
+    clearMfaFlags: assign(NO_MFA_STEP),
+    forgetUser: assign({ user: null, ...NO_MFA_STEP }),
+  },
+  guards: {
+    requiresMfa: (_, { answer }: { answer: SignInAnswer }) => answer.mfa_required,
+    offersEnrollment: (_, { answer }: { answer: SignInAnswer }) =>
+      answer.mfa_requires_verification || answer.mfa_enrollment_available,
+    isMfaChallenge: (_, { error }: { error: unknown }) =>
+      isUnauthorized(error) && (error as AccountError).serverError === MFA_REQUIRED_ERROR,
+    isUnauthorized: (_, { error }: { error: unknown }) => isUnauthorized(error),
+    isMfaFailure: ({ event }) => event.type === 'AUTH_FAILURE' && event.failure === 'mfaRequired',
+    enrollmentIsOptional: ({ context }) => !context.mfaEnrollmentVerification,
+    hasUser: (_, { user }: { user: User | null }) => user !== null,
+  },
+}).createMachine({
+  id: 'session',
+  context: {
+    user: null,
+    ...NO_MFA_STEP,
+    error: null,
+    notice: null,
+  },
+  initial: 'restoring',
+  on: {
+    NOTICE: { actions: assign({ notice: ({ event }) => event.message }) },
+  },
+  states: {
+    restoring: {
+      tags: ['resolving'],
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
+            target: 'authenticated.signedIn',
+            actions: [
+              { type: 'assignUser', params: ({ event }) => ({ user: event.output! }) },
+              { type: 'identifyUser', params: ({ event }) => ({ user: event.output! }) },
+            ],
+          },
+          { target: 'signedOut' },
+        ],
+        onError: afterUserLoadFailure('#session.signedOut'),
+      },
+    },
+
+    signedOut: {
+      tags: ['signedOut'],
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            SIGN_IN: { target: 'signingIn', actions: 'clearMessages' },
+            SIGN_UP: { target: 'signingUp', actions: 'clearMessages' },
+          },
+        },
+        /** Like idle, but the error belongs to the sign-up form (the sign-in form does not show it). */
+        signUpFailed: {
+          on: {
+            SIGN_IN: { target: 'signingIn', actions: 'clearMessages' },
+            SIGN_UP: { target: 'signingUp', actions: 'clearMessages' },
+          },
+        },
+        signingIn: {
+          tags: ['busy'],
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'SIGN_IN');
+              return { email: event.email, password: event.password };
+            },
+            onDone: AFTER_SIGN_IN_ANSWER,
+            onError: {
+              target: 'idle',
+              actions: [
+                'clearStoredSession',
+                {
+                  type: 'assignError',
+                  params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.signInError) }),
+                },
+              ],
+            },
+          },
+        },
+        signingUp: {
+          tags: ['busy'],
+          invoke: {
+            id: 'signUp',
+            src: 'signUp',
+            input: ({ event }) => {
+              assertEvent(event, 'SIGN_UP');
+              const { type: _type, ...details } = event;
+              return details;
+            },
+            onDone: AFTER_SIGN_IN_ANSWER,
+            onError: {
+              target: 'signUpFailed',
+              actions: [
+                'clearStoredSession',
+                {
+                  type: 'assignError',
+                  params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.signUpError) }),
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+
+    /** A session token is held. Any call may report that it is gone, or that an SMS code must be verified first. */
+    authenticated: {
+      on: {
+        AUTH_FAILURE: [
+          { guard: 'isMfaFailure', target: '.mfa', actions: ['raiseMfaFlag', ...SEND_TO_SIGN_IN] },
+          { target: 'signedOut', actions: LOSE_SESSION },
+        ],
+      },
+      states: {
+        mfa: {
+          tags: ['mfaPending'],
+          initial: 'sendingCode',
+          on: {
+            // Already on the code step: another MFA challenge changes nothing (a session loss still applies).
+            AUTH_FAILURE: { guard: 'isMfaFailure' },
+          },
+          states: {
+            sendingCode: {
+              tags: ['busy'],
+              invoke: {
+                id: 'sendCode',
+                src: 'sendCode',
+                onDone: 'codeEntry',
+                onError: {
+                  target: 'codeEntry',
+                  actions: {
+                    type: 'assignError',
+                    params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.mfaCodeRequestFailed) }),
+                  },
+                },
+              },
+            },
+            codeEntry: {
+              on: {
+                SEND_CODE: { target: 'sendingCode', actions: 'clearMessages' },
+                VERIFY_CODE: { target: 'verifying', actions: 'clearMessages' },
+              },
+            },
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyCode',
+                src: 'verifyCode',
+                input: ({ event }) => {
+                  assertEvent(event, 'VERIFY_CODE');
+                  return { otp: event.otp };
+                },
+                onDone: {
+                  target: '#session.authenticated.enteringApp',
+                  actions: [{ type: 'storeMfaToken', params: ({ event }) => ({ mfaToken: event.output }) }, 'clearMfaFlags'],
+                },
+                onError: {
+                  target: 'codeEntry',
+                  actions: {
+                    type: 'assignError',
+                    params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.mfaVerifyFailed) }),
+                  },
+                },
+              },
+            },
+          },
+        },
+
+        /** The MfaEnrollment screen runs its own flow and reports back; optional enrolment may be skipped. */
+        enrollment: {
+          tags: ['enrollmentPending'],
+          entry: { type: 'navigate', params: { to: MFA_ENROLLMENT_PATH } },
+          on: {
+            ENROLLMENT_VERIFIED: { target: 'enteringApp', actions: 'clearMfaFlags' },
+            SKIP_ENROLLMENT: { guard: 'enrollmentIsOptional', target: 'enteringApp', actions: 'clearMfaFlags' },
+          },
+        },
+
+        /** Signed in (and verified): the user is loaded, then the app opens where SPEC §2/§4 say. */
+        enteringApp: {
+          tags: ['resolving', 'busy'],
+          invoke: {
+            id: 'fetchCurrentUser',
+            src: 'fetchCurrentUser',
+            onDone: {
+              target: 'signedIn',
+              actions: [
+                { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'identifyUser', params: ({ event }) => ({ user: event.output }) },
+                { type: 'navigateIntoApp', params: ({ event }) => ({ user: event.output }) },
+              ],
+            },
+            onError: afterUserLoadFailure('#session.signedOut'),
+          },
+        },
+
+        signedIn: {
+          tags: ['signedIn'],
+          initial: 'idle',
+          on: {
+            SIGN_OUT: '#session.signingOut',
+            // SPEC §3: request_count is incremented locally when the user creates a request.
+            REQUEST_CREATED: {
+              actions: assign({
+                user: ({ context }) => context.user && { ...context.user, request_count: context.user.request_count + 1 },
+              }),
+            },
+          },
+          states: {
+            idle: {
+              on: { REFRESH_USER: { target: 'refreshing', actions: 'clearMessages' } },
+            },
+            refreshing: {
+              tags: ['busy'],
+              invoke: {
+                id: 'refreshUser',
+                src: 'fetchCurrentUser',
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                    { type: 'identifyUser', params: ({ event }) => ({ user: event.output }) },
+                  ],
+                },
+                onError: afterUserLoadFailure('#session.authenticated.signedIn.idle'),
+              },
+            },
+          },
+        },
+      },
+    },
+
+    /** SPEC §4: the server is told, then the session ends whatever it answered. */
+    signingOut: {
+      tags: ['signedIn', 'busy'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: ['clearStoredSession', 'forgetUser', { type: 'navigate', params: { to: SIGN_IN_PATH } }] },
+        onError: { target: 'signedOut', actions: ['clearStoredSession', 'forgetUser', { type: 'navigate', params: { to: SIGN_IN_PATH } }] },
+      },
+    },
+  },
+});
