@@ -1,11 +1,22 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { listDemoAccounts, seedDemoAccounts } from './db/seed/demoAccounts.ts';
+import { createMailTransport } from './adapters/mail.ts';
+import { createSmsTransport } from './adapters/sms.ts';
+import { startOutboxWorker } from './domain/outbox.ts';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await seedDemoAccounts(database.db, { nodeEnv: config.NODE_ENV, password: config.SEED_PASSWORD });
   const app = await buildApp({ config, database });
+  const outboxWorker = startOutboxWorker({
+    db: database.db,
+    transports: { email: createMailTransport(config, app.log), sms: createSmsTransport(config, app.log) },
+    log: app.log,
+  });
+  app.addHook('onClose', () => outboxWorker.stop());
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
@@ -19,6 +30,15 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   const engine = database.engine === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   console.log(`\nLife Concierge is running at ${config.APP_URL} (database: ${engine})`);
+  if (config.NODE_ENV !== 'production') {
+    const demoAccounts = await listDemoAccounts(database.db);
+    if (demoAccounts.length > 0) {
+      console.log(`Demo accounts (password: ${config.SEED_PASSWORD}):`);
+      for (const account of demoAccounts) {
+        console.log(`  ${account.email.padEnd(24)} ${account.role.padEnd(10)} ${account.company ?? ''}`);
+      }
+    }
+  }
 }
 
 main().catch((error: unknown) => {
