@@ -10,6 +10,9 @@ import {
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER, successBody } from '../contract/common.ts';
 import { api, serverMessage, statusOf } from './http.ts';
 
+/** The support contact of the account screens (SPEC §7 Account, §8 unlock failure). */
+export const SUPPORT_EMAIL = 'support@lifeconcierge.com';
+
 /** SPEC §8 account messages, verbatim. */
 export const ACCOUNT_MESSAGES = {
   signInUnavailable: 'Unable to sign in at this time. Please try again later.',

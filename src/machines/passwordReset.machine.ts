@@ -1,0 +1,108 @@
+import { type ActorRef, type Snapshot, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import type { ResetPasswordRequest } from '../contract/account.ts';
+import { ACCOUNT_MESSAGES, AccountError, requestPasswordReset, resetPassword } from '../services/account.ts';
+import { reportError } from '../services/errorReporting.ts';
+import { navigate } from '../services/navigation.ts';
+import { SIGN_IN_PATH } from './session.machine.ts';
+
+function messageOf(error: unknown): string {
+  return error instanceof AccountError ? error.message : ACCOUNT_MESSAGES.resetUnavailable;
+}
+
+/** Forgot password: the e-mail form, then the SPEC §8 confirmation that never tells whether the address exists. */
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as { error: string | null },
+    events: {} as { type: 'SUBMIT'; email: string },
+  },
+  actors: {
+    requestReset: fromPromise<void, { email: string }>(({ input }) => requestPasswordReset(input.email)),
+  },
+  actions: {
+    reportFailure: (_, { error }: { error: unknown }) => void reportError(error, { feature: 'passwordReset' }),
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: { error: null },
+  initial: 'form',
+  states: {
+    form: {
+      on: { SUBMIT: { target: 'submitting', actions: assign({ error: null }) } },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestReset',
+        src: 'requestReset',
+        input: ({ event }) => ({ email: event.email }),
+        onDone: 'confirmation',
+        onError: {
+          target: 'form',
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    confirmation: { type: 'final' },
+  },
+});
+
+/** Where the success message goes: the session carries it to the sign-in screen. */
+export type NoticeReceiver = ActorRef<Snapshot<unknown>, { type: 'NOTICE'; message: string }>;
+
+export type ResetPasswordEvent = { type: 'SUBMIT'; password: string; passwordConfirmation: string };
+
+/** Reset password from an e-mailed link: the new password, then SignIn with the SPEC §8 success message. */
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as { resetToken: string; session: NoticeReceiver; error: string | null },
+    input: {} as { resetToken: string; session: NoticeReceiver },
+    events: {} as ResetPasswordEvent,
+  },
+  actors: {
+    resetPassword: fromPromise<void, ResetPasswordRequest>(({ input }) => resetPassword(input)),
+  },
+  actions: {
+    reportFailure: (_, { error }: { error: unknown }) => void reportError(error, { feature: 'passwordReset' }),
+    announceSuccess: sendTo(({ context }) => context.session, {
+      type: 'NOTICE',
+      message: ACCOUNT_MESSAGES.resetSucceeded,
+    }),
+    navigateToSignIn: () => navigate(SIGN_IN_PATH),
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({ resetToken: input.resetToken, session: input.session, error: null }),
+  initial: 'form',
+  states: {
+    form: {
+      on: { SUBMIT: { target: 'submitting', actions: assign({ error: null }) } },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT');
+          return {
+            reset_password_token: context.resetToken,
+            password: event.password,
+            password_confirmation: event.passwordConfirmation,
+          };
+        },
+        onDone: { target: 'done', actions: ['announceSuccess', 'navigateToSignIn'] },
+        onError: {
+          target: 'form',
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
