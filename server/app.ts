@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import authenticate from './plugins/authenticate.ts';
+import analyticsRoutes from './routes/analytics.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
 import mfaRoutes from './routes/mfa.routes.ts';
 import usersRoutes from './routes/users.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ config, database }: AppOptions) {
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such API route: ${request.url}` }));
+      await api.register(analyticsRoutes, { prefix: '/v1/analytics', db: database.db });
       await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db });
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
       if (config.NODE_ENV !== 'production') await api.register(devRoutes, { prefix: '/dev', db: database.db });
