@@ -1,0 +1,84 @@
+import { HTTPError } from 'ky';
+import { type ClientErrorReport, anonymisePath } from '../contract/analytics.ts';
+import type { User } from '../contract/account.ts';
+import { readConfig } from './config.ts';
+import { api, serverMessage } from './http.ts';
+
+/** Where an error happened: the component that caught it and the feature it belongs to. */
+export interface ErrorContext {
+  component?: string;
+  feature?: string;
+}
+
+/** SPEC §8: an unlock link that is simply wrong is the user's problem, not a defect. */
+export const UNREPORTED_MESSAGES: ReadonlySet<string> = new Set(['Invalid unlock token.']);
+
+type ResponseData = NonNullable<ClientErrorReport['response']>['data'];
+
+let internalUser: boolean | null = null;
+
+/** SPEC §6: whether the signed-in user is internal staff goes with every report (null after sign-out). */
+export function setErrorUser(user: Pick<User, 'internal_user'> | null): void {
+  internalUser = user ? user.internal_user : null;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
+}
+
+/** SPEC §4: a 401 ends the session, which is handled elsewhere; it is never reported. */
+function isReportable(error: unknown): boolean {
+  if (error instanceof HTTPError && error.response.status === 401) return false;
+  const messages = [asError(error).message, serverMessage(error, '')];
+  return !messages.some((message) => UNREPORTED_MESSAGES.has(message));
+}
+
+function buildReport(error: unknown, context: ErrorContext, analyticsId: string): ClientErrorReport {
+  const { name, message, stack } = asError(error);
+  return {
+    analytics_id: analyticsId,
+    name,
+    message,
+    ...(stack ? { stack } : {}),
+    ...context,
+    path: anonymisePath(window.location.pathname),
+    // SPEC §8: the failed response's status, text and data.
+    ...(error instanceof HTTPError
+      ? {
+          response: {
+            status: error.response.status,
+            status_text: error.response.statusText,
+            // ky has already parsed the body: JSON, or the text when it was not JSON.
+            ...(error.data === undefined ? {} : { data: error.data as ResponseData }),
+          },
+        }
+      : {}),
+    ...(internalUser === null ? {} : { user_properties: { internal_user: internalUser } }),
+    occurred_at: new Date().toISOString(),
+  };
+}
+
+/**
+ * Reports an error to POST /api/v1/analytics/errors, or logs it to the console when VITE_REPORT_ERRORS is "false".
+ * 401s and 'Invalid unlock token.' are never reported. Never throws: reporting must not add a second failure.
+ */
+export async function reportError(error: unknown, context: ErrorContext = {}): Promise<void> {
+  if (!isReportable(error)) return;
+  let reportErrors = false;
+  let analyticsId = '';
+  try {
+    ({ reportErrors, analyticsId } = readConfig());
+  } catch {
+    // Without a configuration nothing can be sent; the console still gets the error below.
+  }
+  const report = buildReport(error, context, analyticsId || 'unconfigured');
+  if (!reportErrors) {
+    console.error(`Error in ${context.component ?? 'the app'} (${context.feature ?? 'no feature'})`, error, report);
+    return;
+  }
+  try {
+    await api().post('analytics/errors', { json: report, keepalive: true });
+  } catch (sendError) {
+    console.error('The error report could not be sent', sendError, error);
+  }
+}
