@@ -26,6 +26,8 @@ const configSchema = z.object({
   /** Requests per minute per client on the sensitive account calls (sign-in, sign-up, OTP, reset). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   STATIC_DIR: z.string().default('./dist'),
+  /** Set when a reverse proxy sits in front: X-Forwarded-For is then trusted for the client address. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
