@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { surveyCategories, userRequestSurveys } from './surveys.schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -151,6 +152,11 @@ export const requests = pgTable(
     name: text('name').notNull(),
     status: requestStatus('status').notNull().default('open'),
     details: text('details'),
+    surveyCategoryId: integer('survey_category_id').references(() => surveyCategories.id, { onDelete: 'set null' }),
+    /** The survey session the request was submitted from; unique, so submitting twice cannot make two requests. */
+    userRequestSurveyId: integer('user_request_survey_id')
+      .unique()
+      .references(() => userRequestSurveys.id, { onDelete: 'set null' }),
     /** The concierge who has claimed the request. */
     assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,138 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+/**
+ * The survey catalogue (reference data loaded from server/db/seed/surveys/) and what users do with it: survey
+ * sessions, their answers, and the onboarding answers that pre-fill later surveys.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const questionType = pgEnum('question_type', [
+  'TextInput',
+  'MultilineTextInput',
+  'PhoneNumberInput',
+  'ManagedEmailInput',
+  'SingleSelectInput',
+  'SingleUploadInput',
+]);
+
+/** What a question's initial value (universal_answer) is taken from. */
+export const questionPrefill = pgEnum('question_prefill', ['full_name', 'phone', 'email', 'address']);
+
+export const surveyCategories = pgTable('survey_categories', {
+  /** Explicit, stable ids from the catalogue files; the display order too. */
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A request template (SPEC §3 Request survey). */
+export const requestSurveys = pgTable(
+  'request_surveys',
+  {
+    /** Explicit, stable ids from the catalogue files (720 and 603 are named by the product). */
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    /** Null for a template that belongs to no category, such as the onboarding intro. */
+    categoryId: integer('category_id').references(() => surveyCategories.id, { onDelete: 'restrict' }),
+    /** Offered by this app; the others are never listed nor begun by it. */
+    forAlpha: boolean('for_alpha').notNull().default(true),
+    /** Order within the category: the most asked-for first. */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('request_surveys_category_idx').on(table.categoryId, table.position)],
+);
+
+export interface SelectOption {
+  label: string;
+  value: string;
+}
+
+/** One question of a template, asked on its own screen; its id is the `object_satisfied_id` of an answer. */
+export const surveyQuestions = pgTable(
+  'survey_questions',
+  {
+    id: serial('id').primaryKey(),
+    requestSurveyId: integer('request_survey_id')
+      .notNull()
+      .references(() => requestSurveys.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    type: questionType('type').notNull(),
+    optional: boolean('optional').notNull().default(false),
+    prefill: questionPrefill('prefill'),
+    /** SingleSelectInput only. */
+    selectOptions: jsonb('select_options').$type<SelectOption[]>(),
+  },
+  (table) => [unique('survey_questions_position_unique').on(table.requestSurveyId, table.position)],
+);
+
+/** A user working through a template (SPEC §3 User request survey); the Request it became points back to it. */
+export const userRequestSurveys = pgTable(
+  'user_request_surveys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestSurveyId: integer('request_survey_id')
+      .notNull()
+      .references(() => requestSurveys.id, { onDelete: 'restrict' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_request_surveys_user_idx').on(table.userId)],
+);
+
+export const userRequestAnswers = pgTable(
+  'user_request_answers',
+  {
+    id: serial('id').primaryKey(),
+    userRequestSurveyId: integer('user_request_survey_id')
+      .notNull()
+      .references(() => userRequestSurveys.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => surveyQuestions.id, { onDelete: 'cascade' }),
+    /** The normalised answer; '' when an optional question was skipped. An upload answer holds the upload key. */
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One answer per question and session: answering again replaces it.
+  (table) => [unique('user_request_answers_question_unique').on(table.userRequestSurveyId, table.questionId)],
+);
+
+/**
+ * What the user told us during onboarding (SPEC §3 Onboarding answers), one row per answer id: booleans for the
+ * about-you choices, strings for phone, e-mail and each address part. Surveys pre-fill from it.
+ */
+export const onboardingAnswers = pgTable(
+  'onboarding_answers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answerId: integer('answer_id').notNull(),
+    value: jsonb('value').$type<boolean | string>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.answerId] })],
+);
