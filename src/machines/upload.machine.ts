@@ -1,0 +1,239 @@
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { MAX_UPLOAD_BYTES, type PresignedUrlResponse, isSafeUploadType } from '../contract/uploads.ts';
+import { reportError } from '../services/errorReporting.ts';
+import {
+  UploadAbortedError,
+  UploadHttpError,
+  type UploadFileOptions,
+  requestPresignedUrl,
+  uploadFile,
+} from '../services/uploads.ts';
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * SPEC §9 size display: 1024-based units, at most one decimal ("25 MB", "1.5 KB").
+ * Private stand-in until the widget kit's formatter (src/widgets/format.ts) exists.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes <= 0) return '0 Bytes';
+  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  return `${Number((bytes / 1024 ** unit).toFixed(1))} ${SIZE_UNITS[unit]}`;
+}
+
+/** SPEC §5 and §8 messages. SPEC §5 writes 'a file name' where the chosen file's name goes. */
+export const UPLOAD_MESSAGES = {
+  tooLarge: `File size exceeds ${formatFileSize(MAX_UPLOAD_BYTES)}, please upload a smaller file.`,
+  invalidType: (fileName: string) => `${fileName} has an invalid file type. Only images or PDFs are allowed.`,
+  failed: (fileName: string) => `Error uploading ${fileName}`,
+} as const;
+
+/** The bytes go to `url`, or to an address the server presigns for each file when `presign` is given. */
+export interface UploadInput {
+  url?: string;
+  /** SPEC §9: PUT by default. */
+  method?: string;
+  presign?: { requestId?: number };
+}
+
+export interface UploadErrorDetails {
+  status: number;
+  statusText: string;
+  responseText: string;
+}
+
+export interface UploadedResult {
+  /** The storage key, when the address was presigned by our server. */
+  key?: string;
+  file: File;
+  /** Clears the uploader, e.g. once the message carrying the file has been sent. */
+  reset: () => void;
+}
+
+/** What the uploader tells its owner (actor.on(type, handler)). */
+export type UploadEmitted =
+  | ({ type: 'uploaded' } & UploadedResult)
+  | ({ type: 'uploadError' } & UploadErrorDetails)
+  /** No HTTP answer (or another unexpected failure): reported to error tracking, and handed to the owner. */
+  | { type: 'uploadFailed'; error: unknown }
+  /** An uploaded file is no longer selected (removed, replaced, reset): any key taken from it is stale. */
+  | { type: 'cleared' };
+
+export type UploadEvent =
+  | { type: 'CHOOSE_FILE'; file: File }
+  | { type: 'REMOVE_FILE' }
+  | { type: 'PROGRESS'; percent: number }
+  | { type: 'RESET' };
+
+export interface UploadContext {
+  input: UploadInput;
+  file: File | null;
+  /** This file's presigned address and key. */
+  presigned: PresignedUrlResponse | null;
+  /** 0 to 100. */
+  percent: number;
+  /** The message in the error box. */
+  error: string | null;
+}
+
+/** Browsers that do not know HEIF/AVIF report no type at all; their extension then decides. */
+const UNTYPED_IMAGE_NAME = /\.(heic|heif|avif)$/i;
+
+function isAcceptedFile(file: File): boolean {
+  return isSafeUploadType(file.type) || (file.type === '' && UNTYPED_IMAGE_NAME.test(file.name));
+}
+
+function isSameFile(a: File, b: File): boolean {
+  return a.name === b.name && a.type === b.type && a.size === b.size;
+}
+
+const CLEARED_SELECTION = { file: null, presigned: null, percent: 0 } as const;
+/** The failure of an invoked call, as guard and action parameters. */
+const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
+const FAILURE = [
+  {
+    guard: { type: 'isHttpError', params: failureOf },
+    target: 'failed',
+    actions: ['showUploadFailure', { type: 'emitUploadError', params: failureOf }],
+  },
+  {
+    target: 'failed',
+    actions: ['showUploadFailure', { type: 'reportFailure', params: failureOf }, { type: 'emitUploadFailed', params: failureOf }],
+  },
+] as const;
+const REMOVE = { REMOVE_FILE: { target: 'idle', actions: 'clearSelection' } } as const;
+
+/**
+ * SPEC §4 "Single-file upload", §5 "File uploads", §8 "Widget upload failure": one file; choosing checks it,
+ * (presigns,) uploads it with progress, and tells the owner through emitted events.
+ */
+export const uploadMachine = setup({
+  types: {
+    context: {} as UploadContext,
+    events: {} as UploadEvent,
+    input: {} as UploadInput,
+    emitted: {} as UploadEmitted,
+  },
+  actors: {
+    requestPresignedUrl: fromPromise<PresignedUrlResponse, { filename: string; requestId?: number }>(({ input }) =>
+      requestPresignedUrl(input.filename, input.requestId),
+    ),
+    uploadFile: fromPromise<void, Omit<UploadFileOptions, 'signal'>>(({ input, signal }) => uploadFile({ ...input, signal })),
+  },
+  guards: {
+    isSelectedFile: ({ context, event }) =>
+      event.type === 'CHOOSE_FILE' && context.file !== null && isSameFile(context.file, event.file),
+    isTooLarge: ({ event }) => event.type === 'CHOOSE_FILE' && event.file.size > MAX_UPLOAD_BYTES,
+    isNotImageOrPdf: ({ event }) => event.type === 'CHOOSE_FILE' && !isAcceptedFile(event.file),
+    mustPresign: ({ context }) => context.input.presign !== undefined,
+    hasUrl: ({ context }) => Boolean(context.input.url),
+    isHttpError: (_, error: unknown) => error instanceof UploadHttpError,
+    isAborted: (_, error: unknown) => error instanceof UploadAbortedError,
+  },
+  actions: {
+    select: assign(({ event }) => {
+      assertEvent(event, 'CHOOSE_FILE');
+      return { file: event.file, presigned: null, percent: 0, error: null };
+    }),
+    clearSelection: assign({ ...CLEARED_SELECTION, error: null }),
+    refuseTooLarge: assign({ ...CLEARED_SELECTION, error: UPLOAD_MESSAGES.tooLarge }),
+    refuseType: assign(({ event }) => {
+      assertEvent(event, 'CHOOSE_FILE');
+      return { ...CLEARED_SELECTION, error: UPLOAD_MESSAGES.invalidType(event.file.name) };
+    }),
+    storePresigned: assign((_, presigned: PresignedUrlResponse) => ({ presigned })),
+    setProgress: assign({
+      percent: ({ event }) => {
+        assertEvent(event, 'PROGRESS');
+        return event.percent;
+      },
+    }),
+    completeProgress: assign({ percent: 100 }),
+    showUploadFailure: assign(({ context }) => ({
+      ...CLEARED_SELECTION,
+      error: UPLOAD_MESSAGES.failed(context.file?.name ?? ''),
+    })),
+    emitUploaded: emit(({ context, self }) => ({
+      type: 'uploaded' as const,
+      key: context.presigned?.key,
+      file: context.file as File,
+      reset: () => self.send({ type: 'RESET' }),
+    })),
+    emitUploadError: emit((_, error: unknown) => {
+      const { status, statusText, responseText } = error as UploadHttpError;
+      return { type: 'uploadError' as const, status, statusText, responseText };
+    }),
+    emitUploadFailed: emit((_, error: unknown) => ({ type: 'uploadFailed' as const, error })),
+    emitCleared: emit({ type: 'cleared' as const }),
+    /** SPEC §8: a network error is rethrown; here that means handed to error tracking (and to the owner). */
+    reportFailure: (_, error: unknown) => {
+      void reportError(error, { component: 'FileUploader', feature: 'uploads' });
+    },
+    /** SPEC §8: an abort is only logged. */
+    logAbort: ({ context }) => {
+      console.info(`Upload of ${context.file?.name ?? 'a file'} aborted`);
+    },
+  },
+}).createMachine({
+  id: 'upload',
+  context: ({ input }) => ({ input, file: null, presigned: null, percent: 0, error: null }),
+  initial: 'idle',
+  on: {
+    // Handled here for every state; the first matching guard wins.
+    CHOOSE_FILE: [
+      { guard: 'isSelectedFile' },
+      { guard: 'isTooLarge', target: '.invalid', actions: 'refuseTooLarge' },
+      { guard: 'isNotImageOrPdf', target: '.invalid', actions: 'refuseType' },
+      { target: '.chosen', actions: 'select' },
+    ],
+    RESET: { target: '.idle', actions: 'clearSelection' },
+  },
+  states: {
+    /** Nothing chosen. */
+    idle: {},
+    /** The last choice was refused (size or type); the error box says why. */
+    invalid: {},
+    /** The last upload failed; the error box names the file. */
+    failed: {},
+    /** Pending: stays here when there is no address to send the file to (SPEC §5: nothing is sent). */
+    chosen: {
+      always: [
+        { guard: 'mustPresign', target: 'presigning' },
+        { guard: 'hasUrl', target: 'uploading' },
+      ],
+      on: REMOVE,
+    },
+    presigning: {
+      invoke: {
+        id: 'presign',
+        src: 'requestPresignedUrl',
+        input: ({ context }) => ({ filename: context.file?.name ?? '', requestId: context.input.presign?.requestId }),
+        onDone: { target: 'uploading', actions: { type: 'storePresigned', params: ({ event }) => event.output } },
+        onError: FAILURE,
+      },
+      on: REMOVE,
+    },
+    uploading: {
+      invoke: {
+        id: 'transfer',
+        src: 'uploadFile',
+        input: ({ context, self }) => ({
+          url: context.presigned?.presigned_url ?? context.input.url ?? '',
+          method: context.input.method,
+          file: context.file as File,
+          onProgress: (percent: number) => self.send({ type: 'PROGRESS', percent }),
+        }),
+        onDone: { target: 'uploaded', actions: ['completeProgress', 'emitUploaded'] },
+        onError: [
+          { guard: { type: 'isAborted', params: failureOf }, target: 'idle', actions: ['logAbort', 'clearSelection'] },
+          ...FAILURE,
+        ],
+      },
+      on: { PROGRESS: { actions: 'setProgress' }, ...REMOVE },
+    },
+    uploaded: {
+      exit: 'emitCleared',
+      on: REMOVE,
+    },
+  },
+});

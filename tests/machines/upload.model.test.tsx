@@ -1,0 +1,517 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ActorLogic, type SnapshotFrom, createActor } from 'xstate';
+import { TestModel, type TestModelOptions, type TestParam, type TestPath, getStateNodes } from 'xstate/graph';
+import { MAX_UPLOAD_BYTES } from '../../src/contract/uploads.ts';
+import {
+  type UploadErrorDetails,
+  type UploadEvent,
+  type UploadInput,
+  type UploadedResult,
+  formatFileSize,
+  uploadMachine,
+} from '../../src/machines/upload.machine.ts';
+import { UploadAbortedError, UploadHttpError, UploadNetworkError } from '../../src/services/uploads.ts';
+import { FileUploader } from '../../src/widgets/FileUploader.tsx';
+
+type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
+/** The machine's own events plus the results of its invoked calls, which the model feeds like any other event. */
+type ModelEvent =
+  | UploadEvent
+  | { type: 'xstate.done.actor.presign'; output: { presigned_url: string; key: string } }
+  | { type: 'xstate.error.actor.presign'; error: Error }
+  | { type: 'xstate.done.actor.transfer'; output: undefined }
+  | { type: 'xstate.error.actor.transfer'; error: Error };
+type StateAssertions = NonNullable<TestParam<UploadSnapshot, ModelEvent>['states']>;
+type EventExecutors = NonNullable<TestParam<UploadSnapshot, ModelEvent>['events']>;
+
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+/**
+ * A File that names itself when serialised (xstate/graph compares and prints events as JSON, and a File is {}).
+ * A 25 MiB body is not needed to test a 25 MiB limit: only the reported size matters to the uploader.
+ */
+function fileOf(label: string, name: string, type: string, content: BlobPart = PNG_BYTES, size?: number): File {
+  const file = new File([content], name, { type });
+  Object.defineProperty(file, 'toJSON', { value: () => label });
+  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+const FILES = {
+  photo: fileOf('photo.png', 'photo.png', 'image/png'),
+  /** Another file object, identical in name, type and size to `photo`. */
+  photoAgain: fileOf('photo copy', 'photo.png', 'image/png'),
+  scan: fileOf('scan.pdf', 'scan.pdf', 'application/pdf', '%PDF-1.7\n%%EOF\n'),
+  huge: fileOf('huge.png', 'huge.png', 'image/png', PNG_BYTES, MAX_UPLOAD_BYTES + 1),
+  notes: fileOf('notes.txt', 'notes.txt', 'text/plain', 'just text'),
+};
+const REQUEST_ID = 7;
+const PRESIGN_INPUT: UploadInput = { presign: { requestId: REQUEST_ID } };
+const URL_INPUT: UploadInput = { url: 'https://files.example.com/incoming/photo', method: 'POST' };
+
+/** What the server answers to a presign (root-relative, as the disk store does) and what the client makes of it. */
+const storagePathOf = (file: File) => `/api/storage/key-${file.name}?expires=1&signature=signed`;
+const presignedOf = (file: File) => ({ presigned_url: `http://localhost:3000${storagePathOf(file)}`, key: `key-${file.name}` });
+
+const choose = (file: File): ModelEvent => ({ type: 'CHOOSE_FILE', file });
+const HTTP_FAILURE = new UploadHttpError(500, 'Internal Server Error', '{"error":"An unexpected error occurred"}');
+const PRESIGN_REFUSAL = new UploadHttpError(404, 'Not Found', '{"error":"Request not found"}');
+
+/**
+ * The events offered in each state, kept finite: the PDF is only ever a second file (so reaching it means a
+ * replacement), the copy of the photo only arrives while the photo is selected, progress is reported once.
+ */
+function eventsFor(snapshot: UploadSnapshot): ModelEvent[] {
+  const { file, percent } = snapshot.context;
+  const events: ModelEvent[] = [choose(FILES.huge), choose(FILES.notes)];
+  if (file === null) events.push(choose(FILES.photo));
+  else events.push({ type: 'REMOVE_FILE' });
+  if (file === FILES.photo) events.push(choose(FILES.photoAgain), choose(FILES.scan));
+  if (snapshot.matches('presigning') && file) {
+    events.push(
+      { type: 'xstate.done.actor.presign', output: presignedOf(file) },
+      { type: 'xstate.error.actor.presign', error: PRESIGN_REFUSAL },
+      { type: 'xstate.error.actor.presign', error: new UploadNetworkError() },
+    );
+  }
+  if (snapshot.matches('uploading')) {
+    if (percent === 0) events.push({ type: 'PROGRESS', percent: 40 });
+    events.push(
+      { type: 'xstate.done.actor.transfer', output: undefined },
+      { type: 'xstate.error.actor.transfer', error: HTTP_FAILURE },
+      { type: 'xstate.error.actor.transfer', error: new UploadNetworkError() },
+      { type: 'xstate.error.actor.transfer', error: new UploadAbortedError() },
+    );
+  }
+  if (snapshot.matches('uploaded')) events.push({ type: 'RESET' });
+  return events;
+}
+
+function describeEvent(event: ModelEvent | undefined): string {
+  if (!event) return 'start';
+  if (event.type === 'CHOOSE_FILE') return `${event.type} ${JSON.stringify(event.file)}`;
+  if ('error' in event) return `${event.type} ${event.error.name}`;
+  if (event.type === 'xstate.done.actor.presign') return `${event.type} ${event.output.key}`;
+  return event.type;
+}
+
+/** The machine as the model sees it: its events include the results of its invoked calls. */
+const modelLogic = uploadMachine as unknown as ActorLogic<UploadSnapshot, ModelEvent, UploadInput>;
+
+/** How states and events are told apart. */
+function traversalOf(input: UploadInput): Partial<TestModelOptions<UploadSnapshot, ModelEvent, UploadInput>> {
+  return {
+    input,
+    events: eventsFor,
+    serializeEvent: (event: ModelEvent) => describeEvent(event),
+    // The way a state was reached is part of it: a failure after an HTTP error and after a network error, or the
+    // empty uploader after a removal and after an abort, are different tests.
+    serializeState: (snapshot: UploadSnapshot, event: ModelEvent | undefined) => {
+      const { file, percent, error } = snapshot.context;
+      return `${JSON.stringify(snapshot.value)} ${JSON.stringify(file)} ${percent}% ${error ?? ''} via ${describeEvent(event)}`;
+    },
+  };
+}
+
+function modelOf(input: UploadInput) {
+  return new TestModel(modelLogic, {
+    ...traversalOf(input),
+    stateMatcher: (snapshot, key) => snapshot.matches(key as 'idle'),
+  });
+}
+
+/** A named scenario; the traversal starts from the machine's initial state for this input. */
+function scenario(input: UploadInput, events: ModelEvent[]) {
+  return modelOf(input)
+    .getPathsFromEvents(events, {
+      ...traversalOf(input),
+      events,
+      fromState: createActor(uploadMachine, { input }).getSnapshot(),
+    })
+    .map((path) => ({ input, path }));
+}
+
+const paths: { input: UploadInput; path: TestPath<UploadSnapshot, ModelEvent> }[] = [
+  ...modelOf(PRESIGN_INPUT).getShortestPaths().map((path) => ({ input: PRESIGN_INPUT, path })),
+  // Without an address the choice stays pending and nothing is sent.
+  ...modelOf({}).getShortestPaths().map((path) => ({ input: {}, path })),
+  // A replacement after a finished upload.
+  ...scenario(PRESIGN_INPUT, [
+    choose(FILES.photo),
+    { type: 'xstate.done.actor.presign', output: presignedOf(FILES.photo) },
+    { type: 'xstate.done.actor.transfer', output: undefined },
+    choose(FILES.scan),
+    { type: 'xstate.done.actor.presign', output: presignedOf(FILES.scan) },
+    { type: 'xstate.done.actor.transfer', output: undefined },
+  ]),
+  // An address given by the owner, with its own method.
+  ...scenario(URL_INPUT, [
+    choose(FILES.photo),
+    { type: 'PROGRESS', percent: 40 },
+    { type: 'xstate.done.actor.transfer', output: undefined },
+  ]),
+];
+
+// ---- The fake network: the presign call goes through fetch (ky), the file body through XMLHttpRequest. ----
+
+interface PendingFetch {
+  request: Request;
+  answer: (response: Response) => void;
+  fail: (error: Error) => void;
+}
+let pendingFetches: PendingFetch[];
+
+class FakeXMLHttpRequest extends EventTarget {
+  static sent: FakeXMLHttpRequest[] = [];
+  readonly upload = new EventTarget();
+  withCredentials = true;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXMLHttpRequest.sent.push(this);
+  }
+  abort() {
+    this.dispatchEvent(new Event('abort'));
+  }
+  respond(status: number, statusText = '', responseText = '') {
+    Object.assign(this, { status, statusText, responseText });
+    this.dispatchEvent(new Event('load'));
+  }
+}
+
+const lastTransfer = () => {
+  const transfer = FakeXMLHttpRequest.sent.at(-1);
+  if (!transfer) throw new Error('no file transfer was started');
+  return transfer;
+};
+const lastFetch = () => {
+  const pending = pendingFetches.at(-1);
+  if (!pending) throw new Error('no presign call was made');
+  return pending;
+};
+
+// ---- What the user sees, and what the owner of the widget is told. ----
+
+let user: UserEvent;
+const ownerCallbacks = () => ({
+  onUploaded: vi.fn<(result: UploadedResult) => void>(),
+  onUploadError: vi.fn<(details: UploadErrorDetails) => void>(),
+  onUploadFailed: vi.fn<(error: unknown) => void>(),
+  onCleared: vi.fn<() => void>(),
+});
+let owner: ReturnType<typeof ownerCallbacks>;
+let liveObjectUrls: Set<string>;
+let consoleInfo: ReturnType<typeof vi.spyOn>;
+let consoleError: ReturnType<typeof vi.spyOn>;
+/** The state asserted last, and how often the owner must by now have heard that an uploaded file went away. */
+let previous: UploadSnapshot | null;
+let expectedClears: number;
+
+const removeButton = () => screen.queryByRole('button', { name: /^Remove / });
+const progressBar = () => screen.queryByRole('progressbar');
+
+function expectNoFileShown() {
+  expect(removeButton()).not.toBeInTheDocument();
+  expect(progressBar()).not.toBeInTheDocument();
+  expect(liveObjectUrls.size).toBe(0);
+}
+
+function expectFileShown(file: File) {
+  expect(screen.getByText(file.name)).toBeInTheDocument();
+  expect(screen.getByText(formatFileSize(file.size))).toBeInTheDocument();
+  expect(removeButton()).toHaveAccessibleName(`Remove ${file.name}`);
+  const preview = document.querySelector<HTMLImageElement>('img.lc-file-uploader__preview');
+  if (file.type.startsWith('image/')) {
+    expect(liveObjectUrls.size).toBe(1);
+    expect(preview?.getAttribute('src')).toBe([...liveObjectUrls][0]);
+  } else {
+    expect(preview).toBeNull();
+    expect(liveObjectUrls.size).toBe(0);
+  }
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+}
+
+function expectProgress(status: 'Uploading' | 'Uploaded', percent: number) {
+  expect(progressBar()).toHaveAttribute('aria-valuenow', String(percent));
+  expect(screen.getByText(`${status} ${percent}%`)).toBeInTheDocument();
+}
+
+const stateAssertions: StateAssertions = {
+  idle: () => {
+    expectNoFileShown();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  },
+  invalid: (snapshot) => {
+    expectNoFileShown();
+    expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error ?? 'an error');
+  },
+  failed: (snapshot) => {
+    expectNoFileShown();
+    expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error ?? 'an error');
+    expect(snapshot.context.error).toMatch(/^Error uploading (photo\.png|scan\.pdf)$/);
+  },
+  chosen: (snapshot) => {
+    expectFileShown(snapshot.context.file as File);
+    expect(progressBar()).not.toBeInTheDocument();
+    expect(pendingFetches).toHaveLength(0);
+    expect(FakeXMLHttpRequest.sent).toHaveLength(0);
+  },
+  presigning: async (snapshot) => {
+    const file = snapshot.context.file as File;
+    expectFileShown(file);
+    expectProgress('Uploading', 0);
+    const { request } = lastFetch();
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/v1/uploads/presigned_url');
+    expect(await request.clone().json()).toEqual({ upload: { filename: file.name }, request_id: REQUEST_ID });
+  },
+  uploading: (snapshot) => {
+    const { file, percent, input, presigned } = snapshot.context;
+    expectFileShown(file as File);
+    expectProgress('Uploading', percent);
+    const transfer = lastTransfer();
+    expect(transfer.method).toBe(input.method ?? 'PUT');
+    expect(transfer.url).toBe(presigned?.presigned_url ?? input.url);
+    expect(transfer.headers['content-type']).toBe(file?.type);
+    expect(transfer.withCredentials).toBe(false);
+    expect(transfer.body).toBe(file);
+  },
+  uploaded: (snapshot) => {
+    const file = snapshot.context.file as File;
+    expectFileShown(file);
+    expectProgress('Uploaded', 100);
+    expect(owner.onUploaded).toHaveBeenLastCalledWith({
+      key: snapshot.context.presigned?.key,
+      file,
+      reset: expect.any(Function),
+    });
+  },
+};
+
+/** Every assertion also checks what the owner has heard about uploaded files going away. */
+const checkedStates: StateAssertions = Object.fromEntries(
+  Object.entries(stateAssertions).map(([key, assertion]) => [
+    key,
+    async (snapshot: UploadSnapshot) => {
+      if (previous?.matches('uploaded') && !(snapshot.matches('uploaded') && snapshot.context.file === previous.context.file)) {
+        expectedClears += 1;
+      }
+      await assertion(snapshot);
+      expect(owner.onCleared).toHaveBeenCalledTimes(expectedClears);
+      previous = snapshot;
+    },
+  ]),
+);
+
+const fileInput = () => {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('the uploader has no file input');
+  return input;
+};
+
+const settle = (effect: () => void) => act(async () => effect());
+
+const eventExecutors: EventExecutors = {
+  CHOOSE_FILE: async ({ event }) => {
+    const { file } = event as Extract<UploadEvent, { type: 'CHOOSE_FILE' }>;
+    const selected = previous?.context.file;
+    const callsBefore = { fetches: pendingFetches.length, transfers: FakeXMLHttpRequest.sent.length };
+    await user.upload(fileInput(), file);
+    // The SPEC §5 rules, restated here so that the machine is not its own judge.
+    if (selected && selected.name === file.name && selected.type === file.type && selected.size === file.size) {
+      expect({ fetches: pendingFetches.length, transfers: FakeXMLHttpRequest.sent.length }).toEqual(callsBefore);
+      expect(screen.getByText(selected.name)).toBeInTheDocument();
+    }
+    if (file === FILES.huge) {
+      expect(screen.getByRole('alert')).toHaveTextContent('File size exceeds 25 MB, please upload a smaller file.');
+    }
+    if (file === FILES.notes) {
+      expect(screen.getByRole('alert')).toHaveTextContent('notes.txt has an invalid file type. Only images or PDFs are allowed.');
+    }
+  },
+  REMOVE_FILE: async () => {
+    const transfer = FakeXMLHttpRequest.sent.at(-1);
+    const abortsBefore = vi.fn();
+    transfer?.addEventListener('abort', abortsBefore);
+    await user.click(removeButton() as HTMLElement);
+    // Removing during the transfer cancels it, and that cancellation is not reported as a failure.
+    if (previous?.matches('uploading')) expect(abortsBefore).toHaveBeenCalledOnce();
+    expect(consoleError).not.toHaveBeenCalled();
+  },
+  PROGRESS: async ({ event }) => {
+    const { percent } = event as Extract<UploadEvent, { type: 'PROGRESS' }>;
+    await settle(() =>
+      lastTransfer().upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: percent, total: 100 })),
+    );
+  },
+  RESET: async () => {
+    const [uploaded] = owner.onUploaded.mock.lastCall ?? [];
+    if (!uploaded) throw new Error('RESET needs the handle of an upload');
+    await settle(uploaded.reset);
+  },
+  'xstate.done.actor.presign': async ({ event }) => {
+    const { key } = (event as Extract<ModelEvent, { type: 'xstate.done.actor.presign' }>).output;
+    const file = previous?.context.file as File;
+    const body = JSON.stringify({ presigned_url: storagePathOf(file), key });
+    await settle(() => lastFetch().answer(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })));
+  },
+  'xstate.error.actor.presign': async ({ event }) => {
+    const { error } = event as Extract<ModelEvent, { type: 'xstate.error.actor.presign' }>;
+    if (error instanceof UploadHttpError) {
+      const response = new Response(error.responseText, {
+        status: error.status,
+        statusText: error.statusText,
+        headers: { 'content-type': 'application/json' },
+      });
+      await settle(() => lastFetch().answer(response));
+      // ky parses a JSON error body; the owner gets it back as text.
+      expect(owner.onUploadError).toHaveBeenLastCalledWith({
+        status: error.status,
+        statusText: error.statusText,
+        responseText: error.responseText,
+      });
+    } else {
+      await settle(() => lastFetch().fail(new TypeError('Failed to fetch')));
+      expect(owner.onUploadFailed).toHaveBeenCalledOnce();
+      expect(consoleError).toHaveBeenCalledOnce();
+    }
+  },
+  'xstate.done.actor.transfer': async () => {
+    await settle(() => lastTransfer().respond(204, 'No Content'));
+    expect(owner.onUploaded).toHaveBeenCalled();
+  },
+  'xstate.error.actor.transfer': async ({ event }) => {
+    const { error } = event as Extract<ModelEvent, { type: 'xstate.error.actor.transfer' }>;
+    const transfer = lastTransfer();
+    if (error instanceof UploadHttpError) {
+      await settle(() => transfer.respond(error.status, error.statusText, error.responseText));
+      expect(owner.onUploadError).toHaveBeenLastCalledWith({
+        status: error.status,
+        statusText: error.statusText,
+        responseText: error.responseText,
+      });
+      expect(consoleError).not.toHaveBeenCalled();
+    } else if (error instanceof UploadNetworkError) {
+      await settle(() => transfer.dispatchEvent(new Event('error')));
+      expect(owner.onUploadFailed).toHaveBeenLastCalledWith(expect.any(UploadNetworkError));
+      // Rethrown to error tracking (which logs to the console when VITE_REPORT_ERRORS is false).
+      expect(consoleError).toHaveBeenCalledWith(
+        'Error in FileUploader (uploads)',
+        expect.any(UploadNetworkError),
+        expect.objectContaining({ name: 'UploadNetworkError' }),
+      );
+    } else {
+      await settle(() => transfer.abort());
+      // SPEC §8: an abort is only logged.
+      expect(consoleInfo).toHaveBeenCalledWith(`Upload of ${transfer.body instanceof File ? transfer.body.name : ''} aborted`);
+      expect(owner.onUploadError).not.toHaveBeenCalled();
+      expect(owner.onUploadFailed).not.toHaveBeenCalled();
+      expect(consoleError).not.toHaveBeenCalled();
+    }
+  },
+};
+
+describe('upload machine against FileUploader', () => {
+  beforeEach(() => {
+    user = userEvent.setup({ applyAccept: false });
+    owner = ownerCallbacks();
+    previous = null;
+    expectedClears = 0;
+    pendingFetches = [];
+    FakeXMLHttpRequest.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (request: Request) =>
+          new Promise<Response>((answer, fail) => {
+            pendingFetches.push({ request, answer, fail });
+          }),
+      ),
+    );
+    liveObjectUrls = new Set();
+    let made = 0;
+    URL.createObjectURL = vi.fn(() => {
+      made += 1;
+      const address = `blob:http://localhost:3000/preview-${made}`;
+      liveObjectUrls.add(address);
+      return address;
+    });
+    URL.revokeObjectURL = vi.fn((address: string) => {
+      liveObjectUrls.delete(address);
+    });
+    consoleInfo = vi.spyOn(console, 'info').mockImplementation(() => {});
+    consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const described = paths.map(({ input, path }) => {
+    const address = input.presign ? 'presigned' : input.url ? 'given url' : 'no address';
+    return [`${address}: ${path.steps.map((step) => describeEvent(step.event as ModelEvent)).join(' > ')}`, input, path] as const;
+  });
+  it.each(described)(
+    '%s',
+    async (_description, input, path) => {
+      const { unmount } = render(<FileUploader label="Attach a file" {...input} {...owner} />);
+      await path.test({ states: checkedStates, events: eventExecutors });
+      unmount();
+      // The preview's object URL does not outlive the widget.
+      expect(liveObjectUrls.size).toBe(0);
+    },
+  );
+});
+
+describe('upload model coverage', () => {
+  const stateKeys = getStateNodes(uploadMachine.root).map((node) => node.path.join('.'));
+  const visited = paths.flatMap(({ path }) => path.steps.map((step) => step.state));
+
+  it('asserts every state of the machine, and reaches each one', () => {
+    expect(Object.keys(stateAssertions).sort()).toEqual([...stateKeys].sort());
+    const reached = stateKeys.filter((key) => visited.some((snapshot) => snapshot.matches(key as 'idle')));
+    expect(reached.sort()).toEqual([...stateKeys].sort());
+  });
+
+  it('executes every event of the machine', () => {
+    const eventTypes = [...uploadMachine.root.events].sort();
+    expect(Object.keys(eventExecutors).sort()).toEqual(eventTypes);
+    const exercised = new Set(paths.flatMap(({ path }) => path.steps.map((step) => step.event.type)).filter((type: string) => type !== 'xstate.init'));
+    expect([...exercised].sort()).toEqual(eventTypes);
+  });
+
+  it('walks every path the issue names', () => {
+    const descriptions = paths.map(({ path }) => path.steps.map((step) => describeEvent(step.event as ModelEvent)).join(' > '));
+    const scenarios: Record<string, RegExp> = {
+      success: /xstate\.done\.actor\.transfer$/,
+      'HTTP error': /xstate\.error\.actor\.transfer UploadHttpError$/,
+      'network error': /xstate\.error\.actor\.transfer UploadNetworkError$/,
+      abort: /xstate\.error\.actor\.transfer UploadAbortedError$/,
+      oversize: /CHOOSE_FILE "huge\.png"$/,
+      'wrong type': /CHOOSE_FILE "notes\.txt"$/,
+      duplicate: /CHOOSE_FILE "photo\.png" > .*CHOOSE_FILE "photo copy"$/,
+      'replace after upload': /xstate\.done\.actor\.transfer > CHOOSE_FILE "scan\.pdf"/,
+      remove: /REMOVE_FILE$/,
+      reset: /RESET$/,
+    };
+    for (const [scenario, pattern] of Object.entries(scenarios)) {
+      expect(descriptions.some((description) => pattern.test(description)), scenario).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatFileSize } from '../../src/machines/upload.machine.ts';
+import {
+  UploadAbortedError,
+  UploadHttpError,
+  UploadNetworkError,
+  getExpiringUrl,
+  requestPresignedUrl,
+  uploadFile,
+} from '../../src/services/uploads.ts';
+import { FileUploader } from '../../src/widgets/FileUploader.tsx';
+
+/** Enough of XMLHttpRequest to see what uploadFile sends and to answer it. */
+class RecordingXMLHttpRequest extends EventTarget {
+  static last: RecordingXMLHttpRequest | null = null;
+  readonly upload = new EventTarget();
+  withCredentials = true;
+  opened: [string, string] | null = null;
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  open(method: string, url: string) {
+    this.opened = [method, url];
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    RecordingXMLHttpRequest.last = this;
+  }
+  abort() {
+    this.dispatchEvent(new Event('abort'));
+  }
+}
+
+function sent(): RecordingXMLHttpRequest {
+  if (!RecordingXMLHttpRequest.last) throw new Error('nothing was sent');
+  return RecordingXMLHttpRequest.last;
+}
+
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  RecordingXMLHttpRequest.last = null;
+  vi.stubGlobal('XMLHttpRequest', RecordingXMLHttpRequest);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('formatFileSize (SPEC §9: 1024-based units, one decimal at most)', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [512, '512 Bytes'],
+    [1536, '1.5 KB'],
+    [26_214_400, '25 MB'],
+    [26_214_401, '25 MB'],
+    [3 * 1024 ** 3 + 1024 ** 3 / 4, '3.3 GB'],
+  ])('%i bytes -> %s', (bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
+  });
+});
+
+describe('uploadFile', () => {
+  it('sends an untyped file as application/octet-stream, without credentials, reporting whole percents', async () => {
+    const progress = vi.fn();
+    const file = new File(['some bytes'], 'mystery');
+    const done = uploadFile({ url: 'https://bucket.example.com/k', file, onProgress: progress });
+    const request = sent();
+    expect(request.opened).toEqual(['PUT', 'https://bucket.example.com/k']);
+    expect(request.headers['content-type']).toBe('application/octet-stream');
+    expect(request.withCredentials).toBe(false);
+    expect(request.body).toBe(file);
+    request.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: 1, total: 3 }));
+    request.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: false, loaded: 2, total: 0 }));
+    expect(progress.mock.calls).toEqual([[33]]);
+    Object.assign(request, { status: 201 });
+    request.dispatchEvent(new Event('load'));
+    await expect(done).resolves.toBeUndefined();
+  });
+
+  it('rejects a non-2xx answer with its status, status text and body', async () => {
+    const done = uploadFile({ url: '/api/storage/k', file: new File(['x'], 'a.png', { type: 'image/png' }), method: 'POST' });
+    expect(sent().opened?.[0]).toBe('POST');
+    Object.assign(sent(), { status: 415, statusText: 'Unsupported Media Type', responseText: '{"error":"Only images or PDFs are allowed."}' });
+    sent().dispatchEvent(new Event('load'));
+    await expect(done).rejects.toMatchObject({
+      name: 'UploadHttpError',
+      status: 415,
+      statusText: 'Unsupported Media Type',
+      responseText: '{"error":"Only images or PDFs are allowed."}',
+    });
+  });
+
+  it('rejects a network failure and an abort with their own errors', async () => {
+    const failing = uploadFile({ url: '/k', file: new File(['x'], 'a.png') });
+    sent().dispatchEvent(new Event('error'));
+    await expect(failing).rejects.toBeInstanceOf(UploadNetworkError);
+
+    const controller = new AbortController();
+    const aborted = uploadFile({ url: '/k', file: new File(['x'], 'a.png'), signal: controller.signal });
+    controller.abort();
+    await expect(aborted).rejects.toBeInstanceOf(UploadAbortedError);
+
+    RecordingXMLHttpRequest.last = null;
+    await expect(uploadFile({ url: '/k', file: new File(['x'], 'a.png'), signal: controller.signal })).rejects.toBeInstanceOf(
+      UploadAbortedError,
+    );
+    expect(RecordingXMLHttpRequest.last).toBeNull();
+  });
+});
+
+describe('the uploads API', () => {
+  it('presigns with the file name and request, and resolves the address against the API origin', async () => {
+    const received: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        received.push({ path: new URL(request.url).pathname, body: await request.json() });
+        return jsonResponse({ presigned_url: '/api/storage/abc.png?expires=1&signature=s', key: 'abc.png' });
+      }),
+    );
+    await expect(requestPresignedUrl('photo.png', 12)).resolves.toEqual({
+      key: 'abc.png',
+      presigned_url: 'http://localhost:3000/api/storage/abc.png?expires=1&signature=s',
+    });
+    expect(received).toEqual([{ path: '/api/v1/uploads/presigned_url', body: { upload: { filename: 'photo.png' }, request_id: 12 } }]);
+  });
+
+  it('turns a refused presign into an UploadHttpError carrying the answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Request not found' }, 404)));
+    const failure = await requestPresignedUrl('photo.png', 99).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UploadHttpError);
+    expect(failure).toMatchObject({ status: 404, responseText: '{"error":"Request not found"}' });
+  });
+
+  it('keeps an absolute expiring address as it is', async () => {
+    const fetch = vi.fn(async (_request: Request) => jsonResponse({ expiring_url: 'https://bucket.example.com/abc.png?X-Amz-Signature=1' }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(getExpiringUrl('abc.png')).resolves.toBe('https://bucket.example.com/abc.png?X-Amz-Signature=1');
+    expect(new URL(fetch.mock.calls[0][0].url).search).toBe('?key=abc.png');
+  });
+});
+
+describe('FileUploader', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost:3000/preview');
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  it('takes a file dropped on it', async () => {
+    render(<FileUploader label="Attach a file" url="https://bucket.example.com/put" />);
+    const file = new File(['%PDF-1.7'], 'dropped.pdf', { type: 'application/pdf' });
+    const dataTransfer = {
+      types: ['Files'],
+      items: [{ kind: 'file', type: file.type, getAsFile: () => file }],
+      files: [file],
+      dropEffect: 'none',
+      effectAllowed: 'all',
+      getData: () => '',
+    };
+    const zone = screen.getByRole('button', { name: 'Attach a file' }).closest('.lc-file-uploader__zone') as HTMLElement;
+    fireEvent.dragEnter(zone, { dataTransfer, clientX: 1, clientY: 1 });
+    fireEvent.dragOver(zone, { dataTransfer, clientX: 1, clientY: 1 });
+    await act(async () => {
+      fireEvent.drop(zone, { dataTransfer, clientX: 1, clientY: 1 });
+    });
+    expect(await screen.findByText('dropped.pdf')).toBeInTheDocument();
+    expect(sent().body).toBe(file);
+  });
+
+  it('can be disabled', () => {
+    render(<FileUploader label="Attach a file" url="https://bucket.example.com/put" isDisabled />);
+    expect(screen.getByRole('button', { name: 'Attach a file' })).toBeDisabled();
+  });
+});
