@@ -12,10 +12,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createStorage } from './adapters/storage/storage.ts';
 import authenticate from './plugins/authenticate.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
 import mfaRoutes from './routes/mfa.routes.ts';
+import { diskStorageRoutes, uploadsRoutes } from './routes/uploads.routes.ts';
 import usersRoutes from './routes/users.routes.ts';
 
 export interface AppOptions {
@@ -65,6 +67,7 @@ export async function buildApp({ config, database }: AppOptions) {
   });
   await app.register(rateLimit, { global: false });
   await app.register(authenticate, { db: database.db });
+  const storage = await createStorage(config);
 
   await app.register(
     async (api) => {
@@ -72,6 +75,9 @@ export async function buildApp({ config, database }: AppOptions) {
       await api.register(analyticsRoutes, { prefix: '/v1/analytics', db: database.db });
       await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db });
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
+      await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
+      // The disk store's signed file addresses; an S3 store serves its own.
+      if (storage.kind === 'disk') await api.register(diskStorageRoutes, { prefix: '/storage', db: database.db, storage });
       if (config.NODE_ENV !== 'production') await api.register(devRoutes, { prefix: '/dev', db: database.db });
     },
     { prefix: '/api' },
