@@ -88,12 +88,15 @@ export type AnalyticsBatch = z.infer<typeof analyticsBatch>;
 
 export const analyticsAccepted = z.object({ accepted: z.number().int().nonnegative() });
 
+/** Longest error name, message and stack a report may carry; the client cuts longer ones to fit. */
+export const ERROR_REPORT_LIMITS = { name: 200, message: MAX_TEXT, stack: 20_000 } as const;
+
 /** SPEC §8 "Error boundary reports": the component name, feature, and the failed response when there was one. */
 export const clientErrorReport = z.object({
   analytics_id: z.string().min(1).max(200),
-  name: z.string().max(200),
-  message: z.string().max(MAX_TEXT),
-  stack: z.string().max(20_000).optional(),
+  name: z.string().max(ERROR_REPORT_LIMITS.name),
+  message: z.string().max(ERROR_REPORT_LIMITS.message),
+  stack: z.string().max(ERROR_REPORT_LIMITS.stack).optional(),
   component: z.string().max(200).optional(),
   feature: z.string().max(200).optional(),
   /** The page's path, anonymised like page views. */

@@ -1,5 +1,5 @@
 import { HTTPError } from 'ky';
-import { type ClientErrorReport, anonymisePath } from '../contract/analytics.ts';
+import { type ClientErrorReport, ERROR_REPORT_LIMITS, anonymisePath } from '../contract/analytics.ts';
 import type { User } from '../contract/account.ts';
 import { readConfig } from './config.ts';
 import { api, serverMessage } from './http.ts';
@@ -37,9 +37,9 @@ function buildReport(error: unknown, context: ErrorContext, analyticsId: string)
   const { name, message, stack } = asError(error);
   return {
     analytics_id: analyticsId,
-    name,
-    message,
-    ...(stack ? { stack } : {}),
+    name: name.slice(0, ERROR_REPORT_LIMITS.name),
+    message: message.slice(0, ERROR_REPORT_LIMITS.message),
+    ...(stack ? { stack: stack.slice(0, ERROR_REPORT_LIMITS.stack) } : {}),
     ...context,
     path: anonymisePath(window.location.pathname),
     // SPEC §8: the failed response's status, text and data.

@@ -1,7 +1,7 @@
 import ky from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ErrorReportingModule from '../../src/services/errorReporting.ts';
-import type { ClientErrorReport } from '../../src/contract/analytics.ts';
+import { type ClientErrorReport, ERROR_REPORT_LIMITS, clientErrorReport } from '../../src/contract/analytics.ts';
 
 const reports: ClientErrorReport[] = [];
 /** The API as the browser sees it: /api/v1/requests/* answers with `apiAnswer`, the error sink records reports. */
@@ -77,6 +77,13 @@ describe('reportError with VITE_REPORT_ERRORS "true"', () => {
     expect(reports[0].stack).toContain('TypeError');
     expect(reports[0].response).toBeUndefined();
     expect(reports[0].user_properties).toBeUndefined();
+  });
+
+  it('cuts a very long message to what the sink accepts', async () => {
+    const { reportError } = await loadErrorReporting();
+    await reportError(new Error('x'.repeat(ERROR_REPORT_LIMITS.message + 500)));
+    expect(reports[0].message).toHaveLength(ERROR_REPORT_LIMITS.message);
+    expect(clientErrorReport.safeParse(reports[0]).success).toBe(true);
   });
 
   it('never reports a 401', async () => {
