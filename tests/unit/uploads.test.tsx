@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatFileSize } from '../../src/machines/upload.machine.ts';
+import { createActor } from 'xstate';
+import { formatFileSize, uploadMachine } from '../../src/machines/upload.machine.ts';
 import {
   UploadAbortedError,
   UploadHttpError,
@@ -64,6 +65,26 @@ describe('formatFileSize (SPEC §9: 1024-based units, one decimal at most)', () 
     [3 * 1024 ** 3 + 1024 ** 3 / 4, '3.3 GB'],
   ])('%i bytes -> %s', (bytes, text) => {
     expect(formatFileSize(bytes)).toBe(text);
+  });
+});
+
+describe('what the uploader accepts', () => {
+  const afterChoosing = (file: File) => {
+    const actor = createActor(uploadMachine, { input: {} }).start();
+    actor.send({ type: 'CHOOSE_FILE', file });
+    return actor.getSnapshot();
+  };
+
+  it('takes an untyped HEIF or AVIF photo by its extension, and nothing else untyped', () => {
+    expect(afterChoosing(new File(['x'], 'IMG_0001.HEIC')).matches('chosen')).toBe(true);
+    expect(afterChoosing(new File(['x'], 'sunset.avif')).matches('chosen')).toBe(true);
+    const refused = afterChoosing(new File(['x'], 'archive.zip'));
+    expect(refused.matches('invalid')).toBe(true);
+    expect(refused.context.error).toBe('archive.zip has an invalid file type. Only images or PDFs are allowed.');
+  });
+
+  it('refuses images the server would refuse, such as SVG', () => {
+    expect(afterChoosing(new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })).matches('invalid')).toBe(true);
   });
 });
 
