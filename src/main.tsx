@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
 import { readConfig } from './services/config.ts';
 import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
@@ -17,6 +18,8 @@ function start() {
     return;
   }
   applyNativeWrapperStatusBar();
+  // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
+  if (import.meta.env.MODE !== 'production') void getInspect();
   root.render(
     <StrictMode>
       <RouterProvider router={createAppRouter()} />

@@ -8,6 +8,7 @@ import { Spinner } from '../widgets/Spinner.tsx';
 import { ToastRegion } from '../widgets/ToastRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { RouteHandle } from './routes.tsx';
+import { UpdateBanner } from './UpdateBanner.tsx';
 import { sessionActor } from './session.ts';
 
 function useRouteTitle(): string {
@@ -41,12 +42,13 @@ function NavigationEffects() {
 
 export function RootLayout() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     // react-aria links and buttons navigate through the data router instead of reloading the page.
     <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
       <NavigationEffects />
       <ScrollRestoration />
-      <ErrorBoundary component="RootLayout" feature="app">
+      <ErrorBoundary component="RootLayout" feature="app" resetKey={pathname}>
         <Suspense
           fallback={
             <div className="lc-page-loading">
@@ -57,6 +59,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </ErrorBoundary>
+      <UpdateBanner />
       <ToastRegion />
     </AriaRouterProvider>
   );

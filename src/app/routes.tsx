@@ -124,6 +124,11 @@ export const routes: RouteObject[] = [
       { path: '/reset-password/:unlockToken/unlock/:userId?', element: <LegacyUnlockRedirect /> },
       ...partnerRoutes,
 
+      // The widget gallery exists in non-production builds only (the e2e build uses mode "e2e").
+      ...(import.meta.env.MODE === 'production'
+        ? []
+        : [{ path: '/dev/widgets', ...page('Widget Gallery', () => import('../views/dev/WidgetGallery.tsx')) }]),
+
       { path: '*', ...page('Page Not Found', () => import('../views/NotFound.tsx')) },
     ],
   },
