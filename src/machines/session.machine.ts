@@ -263,6 +263,7 @@ export const sessionMachine = setup({
 
     /** A session token is held. Any call may report that it is gone, or that an SMS code must be verified first. */
     authenticated: {
+      initial: 'enteringApp',
       on: {
         AUTH_FAILURE: [
           { guard: 'isMfaFailure', target: '.mfa', actions: ['raiseMfaFlag', ...SEND_TO_SIGN_IN] },

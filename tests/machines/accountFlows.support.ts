@@ -1,0 +1,217 @@
+/**
+ * Shared pieces of the account flows' model-based tests (session, password reset, unlock, MFA enrolment).
+ *
+ * The machines invoke promise actors. For path generation those are replaced by the `xstate.done.actor.<id>` /
+ * `xstate.error.actor.<id>` events their completion produces; when a path runs against the real view, the same
+ * event settles the call the view's actor is waiting on (see PendingCalls).
+ */
+import { act, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import {
+  type ActorLogic,
+  type AnyActorRef,
+  type AnyStateMachine,
+  type EventObject,
+  type InputFrom,
+  type InspectionEvent,
+  fromPromise,
+} from 'xstate';
+import { TestModel, getStateNodes } from 'xstate/graph';
+
+/** The typed snapshot of a machine (SnapshotFrom does not resolve for a generic machine type). */
+type Snap<M extends AnyStateMachine> = ReturnType<M['transition']>;
+
+interface Call {
+  input: unknown;
+  resolve(output: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** The calls the actors under test are waiting on, by invoke id; each is settled by the path being run. */
+export class PendingCalls {
+  private readonly calls = new Map<string, Call>();
+
+  /** Promise logic that waits until the test settles it; provide it for each invoked actor. */
+  readonly logic = fromPromise<never, unknown>(
+    ({ input, self }) => new Promise((resolve, reject) => this.calls.set(self.id, { input, resolve, reject })),
+  );
+
+  /** Starts a call under the given id (for services mocked at module level rather than provided as actors). */
+  start<T>(id: string, input?: unknown): Promise<T> {
+    return new Promise<T>((resolve, reject) => this.calls.set(id, { input, resolve: resolve as (output: unknown) => void, reject }));
+  }
+
+  inputOf(id: string): unknown {
+    return this.pending(id).input;
+  }
+
+  clear() {
+    this.calls.clear();
+  }
+
+  /** Resolves or rejects the call an `xstate.done.actor.<id>` / `xstate.error.actor.<id>` event stands for. */
+  async settle(event: ModelEvent) {
+    const [, kind, , id] = /^xstate\.(done|error)\.(actor)\.(.+)$/.exec(event.type) ?? [];
+    if (!kind || !id) throw new Error(`${event.type} does not settle a call`);
+    const call = this.pending(id);
+    this.calls.delete(id);
+    await act(async () => {
+      if (kind === 'done') call.resolve(event.output);
+      else call.reject(event.error);
+    });
+  }
+
+  private pending(id: string): Call {
+    const call = this.calls.get(id);
+    if (!call) throw new Error(`No call '${id}' is pending`);
+    return call;
+  }
+}
+
+/**
+ * The actors the views create for themselves, seen through the app's `inspect` option (tests mock
+ * src/app/inspector.ts with this observer), so a test can compare the view's actor with the model.
+ */
+export class InspectedActors {
+  private readonly actors: AnyActorRef[] = [];
+
+  readonly inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor') this.actors.push(event.actorRef as AnyActorRef);
+  };
+
+  /** The snapshot of the latest actor created from `machine`. */
+  snapshotOf<M extends AnyStateMachine>(machine: M): Snap<M> {
+    const actor = this.actors.findLast((candidate) => (candidate as AnyActorRef & { logic: unknown }).logic === machine);
+    if (!actor) throw new Error(`No actor of ${machine.id} was created`);
+    return actor.getSnapshot() as Snap<M>;
+  }
+}
+
+export const inspectedActors = new InspectedActors();
+
+/** One registry per test file: module mocks (hoisted) and provided actors reach the same calls. */
+export const pendingCalls = new PendingCalls();
+
+/** An event of the model, with whatever it carries. */
+export interface ModelEvent extends EventObject {
+  [key: string]: unknown;
+}
+
+/** A named event of the model; the name tells paths apart (e.g. two sign-in answers) and titles the tests. */
+export interface LabelledEvent {
+  label: string;
+  event: ModelEvent;
+}
+
+export function doneEvent(id: string, output: unknown, label: string): LabelledEvent {
+  return { label, event: { type: `xstate.done.actor.${id}`, output } };
+}
+
+export function errorEvent(id: string, error: unknown, label: string): LabelledEvent {
+  return { label, event: { type: `xstate.error.actor.${id}`, error } };
+}
+
+/**
+ * The test model of a machine. Each state is keyed by its value and the event that led to it, so the shortest
+ * paths reach every state through every transition that enters it (self-transitions included). `offer` narrows the
+ * events a state is offered beyond what the machine accepts there.
+ */
+export function accountFlowModel<M extends AnyStateMachine>(
+  machine: M,
+  options: {
+    events: readonly LabelledEvent[];
+    input?: InputFrom<M>;
+    offer?: (snapshot: Snap<M>, event: LabelledEvent) => boolean;
+  },
+) {
+  const { events, input, offer = () => true } = options;
+  const labels = new Map<EventObject, string>(events.map(({ event, label }) => [event, label]));
+  const labelOf = (event: EventObject | undefined) => (event ? (labels.get(event) ?? event.type) : 'start');
+  const model = new TestModel(machine as unknown as ActorLogic<Snap<M>, EventObject, InputFrom<M>>, {
+    input,
+    events: (snapshot) =>
+      events.filter((candidate) => snapshot.can(candidate.event) && offer(snapshot, candidate)).map(({ event }) => event),
+    serializeEvent: (event) => labelOf(event),
+    serializeState: (snapshot, event) => `${JSON.stringify(snapshot.value)} via ${labelOf(event)}`,
+    stateMatcher: (snapshot, key) => snapshot.matches(key),
+  });
+  const paths = model.getShortestPaths();
+  return {
+    paths,
+    // The first step of every path is the machine's start (xstate.init).
+    titled: paths.map((path) => ({
+      title: ['start', ...path.steps.slice(1).map((step) => labelOf(step.event))].join(' → '),
+      path,
+    })),
+  };
+}
+
+export type ModelPath<M extends AnyStateMachine> = ReturnType<typeof accountFlowModel<M>>['paths'][number];
+export type StateAssertions<M extends AnyStateMachine> = Record<string, (snapshot: Snap<M>) => void>;
+export type EventExecutors<M extends AnyStateMachine> = Record<
+  string,
+  (step: { event: ModelEvent; state: Snap<M> }) => Promise<unknown> | void
+>;
+
+/** Executors that settle the pending call of every `xstate.done.actor.*` / `xstate.error.actor.*` of the machine. */
+export function settlementExecutors<M extends AnyStateMachine>(machine: M, calls: PendingCalls): EventExecutors<M> {
+  const settlements = machine.root.events.filter((type) => /^xstate\.(done|error)\.actor\./.test(type));
+  return Object.fromEntries(settlements.map((type) => [type, ({ event }) => calls.settle(event)]));
+}
+
+/** Context as plain data: actor references held in context (e.g. the session) are compared by presence only. */
+function plainContext(context: Record<string, unknown>): unknown {
+  const isActorRef = (value: unknown) => value !== null && typeof value === 'object' && 'getSnapshot' in value;
+  return Object.fromEntries(Object.entries(context).map(([key, value]) => [key, isActorRef(value) ? '[actor]' : value]));
+}
+
+/**
+ * Runs one generated path against the real view. After every step, the actor behind the view must be in exactly the
+ * model's state (value and context) before the state's own assertions (what the user sees) run.
+ */
+export async function runPath<M extends AnyStateMachine>(
+  path: ModelPath<M>,
+  actorSnapshot: () => Snap<M>,
+  states: StateAssertions<M>,
+  events: EventExecutors<M>,
+) {
+  const inSync = (expected: Snap<M>) =>
+    waitFor(() => {
+      const actual = actorSnapshot();
+      expect({ value: actual.value, context: plainContext(actual.context) }).toEqual({
+        value: expected.value,
+        context: plainContext(expected.context),
+      });
+    });
+  const synced = Object.fromEntries(
+    Object.entries(states).map(([key, assertion]) => [
+      key,
+      async (snapshot: Snap<M>) => {
+        await inSync(snapshot);
+        await waitFor(() => assertion(snapshot));
+      },
+    ]),
+  );
+  await path.test({ states: synced, events });
+}
+
+/**
+ * The coverage guard: every state node of the machine has an assertion and is reached by some path, and every event
+ * type the machine handles has an executor and is exercised by some path.
+ */
+export function expectFullCoverage<M extends AnyStateMachine>(
+  machine: M,
+  paths: readonly ModelPath<M>[],
+  states: StateAssertions<M>,
+  events: EventExecutors<M>,
+) {
+  const stateKeys = getStateNodes(machine.root).map((node) => node.path.join('.')).sort();
+  expect(Object.keys(states).sort()).toEqual(stateKeys);
+  const visited = paths.flatMap((path) => path.steps.map((step) => step.state));
+  expect(stateKeys.filter((key) => !visited.some((snapshot) => snapshot.matches(key)))).toEqual([]);
+
+  const eventTypes = [...machine.root.events].sort();
+  expect(Object.keys(events).sort()).toEqual(eventTypes);
+  const exercised = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+  expect(eventTypes.filter((type) => !exercised.has(type))).toEqual([]);
+}

@@ -1,0 +1,235 @@
+import { render, screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createEmptyActor, fromPromise } from 'xstate';
+import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import type { User } from '../../src/contract/account.ts';
+import { forgotPasswordMachine, resetPasswordMachine } from '../../src/machines/passwordReset.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { ACCOUNT_MESSAGES, AccountError } from '../../src/services/account.ts';
+import { reportError } from '../../src/services/errorReporting.ts';
+import { setRouter } from '../../src/services/navigation.ts';
+import ForgotPassword from '../../src/views/ForgotPassword.tsx';
+import ResetPassword from '../../src/views/ResetPassword.tsx';
+import SignIn from '../../src/views/SignIn.tsx';
+import {
+  type EventExecutors,
+  type StateAssertions,
+  accountFlowModel,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  inspectedActors,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+} from './accountFlows.support.ts';
+
+vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  return {
+    ...(await importOriginal()),
+    requestPasswordReset: (email: string) => calls.start('requestReset', email),
+    resetPassword: (request) => calls.start('resetPassword', request),
+  };
+});
+vi.mock('../../src/app/inspector.ts', async () => ({
+  inspect: (await import('./accountFlows.support.ts')).inspectedActors.inspect,
+}));
+vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
+
+const EMAIL = 'ada@example.com';
+const RESET_TOKEN = 'reset-token-123';
+const NEW_PASSWORD = 'new-secret-1';
+
+const serverRefusal = new AccountError('Reset password token is invalid', 422, 'Reset password token is invalid');
+const networkFailure = new Error('Failed to fetch');
+
+let user: UserEvent;
+let session: SessionActor;
+
+/** A session actor that has nothing to restore, as on a reset link opened in a fresh browser. */
+function startSignedOutSession(): SessionActor {
+  return createActor(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => null) } })).start();
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/forgot-password', element: <ForgotPassword /> },
+      { path: '/reset-password/:resetToken', element: <ResetPassword /> },
+      { path: '/sign-in', element: <SignIn /> },
+    ],
+    { initialEntries: [path] },
+  );
+  setRouter(router);
+  render(
+    <SessionActorContext.Provider value={session}>
+      <RouterProvider router={router} />
+    </SessionActorContext.Provider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  user = userEvent.setup();
+  session = startSignedOutSession();
+  vi.mocked(reportError).mockClear();
+});
+
+afterEach(() => {
+  session.stop();
+  setRouter(null);
+  pendingCalls.clear();
+});
+
+describe('forgot password', () => {
+  const { paths, titled } = accountFlowModel(forgotPasswordMachine, {
+    events: [
+      { label: 'submit', event: { type: 'SUBMIT', email: EMAIL } },
+      doneEvent('requestReset', undefined, 'request accepted'),
+      errorEvent('requestReset', serverRefusal, 'refused by the server'),
+      errorEvent('requestReset', networkFailure, 'network failure'),
+    ],
+  });
+
+  const submitButton = () => screen.getByRole('button', { name: /Send reset link/ });
+
+  const states: StateAssertions<typeof forgotPasswordMachine> = {
+    form: ({ context }) => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
+      expect(submitButton()).not.toHaveAttribute('aria-busy');
+      if (context.error) {
+        expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+        expect(reportError).toHaveBeenCalledTimes(1);
+      } else {
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      }
+    },
+    submitting: () => {
+      expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+      expect(pendingCalls.inputOf('requestReset')).toBe(EMAIL);
+    },
+    confirmation: () => {
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.',
+      );
+      expect(screen.queryByRole('textbox', { name: /Email/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/sign-in');
+    },
+  };
+
+  const events: EventExecutors<typeof forgotPasswordMachine> = {
+    ...settlementExecutors(forgotPasswordMachine, pendingCalls),
+    SUBMIT: async ({ event }) => {
+      const field = screen.getByRole('textbox', { name: /Email/ });
+      await user.clear(field);
+      await user.type(field, String(event.email));
+      await user.click(submitButton());
+    },
+  };
+
+  it.each(titled)('$title', async ({ path }) => {
+    renderAt('/forgot-password');
+    await runPath(path, () => inspectedActors.snapshotOf(forgotPasswordMachine), states, events);
+  });
+
+  it('covers every state and event', () => {
+    expectFullCoverage(forgotPasswordMachine, paths, states, events);
+  });
+
+  it('validates the e-mail before anything is sent (SPEC §5)', async () => {
+    renderAt('/forgot-password');
+    await user.click(submitButton());
+    expect(screen.getByText('Please enter your email address')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@');
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(inspectedActors.snapshotOf(forgotPasswordMachine).value).toBe('form');
+  });
+});
+
+describe('reset password', () => {
+  const { paths, titled } = accountFlowModel(resetPasswordMachine, {
+    input: { resetToken: RESET_TOKEN, session: createEmptyActor() },
+    events: [
+      { label: 'submit', event: { type: 'SUBMIT', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } },
+      doneEvent('resetPassword', undefined, 'password updated'),
+      errorEvent('resetPassword', serverRefusal, 'refused by the server'),
+      errorEvent('resetPassword', networkFailure, 'network failure'),
+    ],
+  });
+
+  const submitButton = () => screen.getByRole('button', { name: /Update password/ });
+
+  const states: StateAssertions<typeof resetPasswordMachine> = {
+    form: ({ context }) => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
+      expect(submitButton()).not.toHaveAttribute('aria-busy');
+      if (context.error) {
+        expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+        expect(reportError).toHaveBeenCalledTimes(1);
+      } else {
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      }
+    },
+    submitting: () => {
+      expect(submitButton()).toHaveAttribute('aria-busy', 'true');
+      expect(pendingCalls.inputOf('resetPassword')).toEqual({
+        reset_password_token: RESET_TOKEN,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
+    },
+    // SPEC §8: the success message, then SignIn (which shows it).
+    done: () => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(ACCOUNT_MESSAGES.resetSucceeded);
+      expect(session.getSnapshot().context.notice).toBe(
+        'Your password has been updated successfully. You can sign in with your new password now.',
+      );
+    },
+  };
+
+  const events: EventExecutors<typeof resetPasswordMachine> = {
+    ...settlementExecutors(resetPasswordMachine, pendingCalls),
+    SUBMIT: async ({ event }) => {
+      const { password, passwordConfirmation } = event as { password: string; passwordConfirmation: string; type: 'SUBMIT' };
+      for (const [label, value] of [
+        [/^New password/, password],
+        [/^Confirm new password/, passwordConfirmation],
+      ] as const) {
+        const field = screen.getByLabelText(label);
+        await user.clear(field);
+        await user.type(field, value);
+      }
+      await user.click(submitButton());
+    },
+  };
+
+  it.each(titled)('$title', async ({ path }) => {
+    renderAt(`/reset-password/${RESET_TOKEN}`);
+    await runPath(path, () => inspectedActors.snapshotOf(resetPasswordMachine), states, events);
+  });
+
+  it('covers every state and event', () => {
+    expectFullCoverage(resetPasswordMachine, paths, states, events);
+  });
+
+  it('validates both passwords before anything is sent (SPEC §5)', async () => {
+    renderAt(`/reset-password/${RESET_TOKEN}`);
+    await user.click(submitButton());
+    expect(screen.getByText('Please enter a new password')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^New password/), 'short');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'different-1');
+    expect(screen.getByText('Please enter a valid password')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    // The mismatch message belongs to the confirmation field.
+    expect(screen.getByLabelText(/^Confirm new password/)).toHaveAccessibleDescription(/Passwords do not match/);
+
+    await user.click(submitButton());
+    expect(inspectedActors.snapshotOf(resetPasswordMachine).value).toBe('form');
+  });
+});
