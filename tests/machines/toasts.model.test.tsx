@@ -1,0 +1,129 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, type Actor, type SnapshotFrom } from 'xstate';
+import { TestModel, getStateNodes, serializeSnapshot, type TestParam } from 'xstate/graph';
+import {
+  TOAST_LIFETIME_MS,
+  toastsMachine,
+  type ToastsEvent,
+} from '../../src/machines/toasts.machine.ts';
+import { ToastRegion } from '../../src/widgets/ToastRegion.tsx';
+
+type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>;
+
+/*
+ * The model is kept finite: toasts come from a pool of three ids, at most two are on screen, and at most one
+ * auto-dismissing toast is pending at a time, so advancing the clock expires exactly the toast the model expects.
+ */
+const TOAST_IDS = ['toast-a', 'toast-b', 'toast-c'] as const;
+const MAX_TOASTS = 2;
+const messageOf = (id: string) => `Message for ${id}`;
+
+function eventsFor(snapshot: ToastsSnapshot): ToastsEvent[] {
+  const { toasts } = snapshot.context;
+  const events: ToastsEvent[] = [];
+  if (toasts.length < MAX_TOASTS) {
+    for (const id of TOAST_IDS.filter((candidate) => !toasts.some((toast) => toast.id === candidate))) {
+      events.push({ type: 'SHOW', toast: { id, message: messageOf(id), type: 'info', autoDismiss: false } });
+      if (!toasts.some((toast) => toast.autoDismiss)) {
+        events.push({ type: 'SHOW', toast: { id, message: messageOf(id), type: 'error', autoDismiss: true } });
+      }
+    }
+  }
+  for (const toast of toasts) events.push({ type: 'DISMISS', id: toast.id });
+  const pendingExpiry = toasts.find((toast) => toast.autoDismiss);
+  if (pendingExpiry) events.push({ type: 'EXPIRE', id: pendingExpiry.id });
+  return events;
+}
+
+const model = new TestModel(toastsMachine, {
+  events: eventsFor,
+  // The event that led to a state is part of it, so the paths also end in states reached by DISMISS and EXPIRE
+  // (an empty queue after a close is a different test from the empty queue at the start).
+  serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)} via ${event?.type ?? 'start'}`,
+  stateMatcher: (snapshot, key) => snapshot.matches(key as 'empty' | 'showing'),
+});
+
+let actor: Actor<typeof toastsMachine>;
+// The machine's timers run on a simulated clock: the test moves time, nothing sleeps.
+let clock: SimulatedClock;
+let user: UserEvent;
+
+function toastItem(id: string): HTMLElement {
+  const item = screen.getByText(messageOf(id)).closest('li');
+  if (!item) throw new Error(`no toast shows ${messageOf(id)}`);
+  return item;
+}
+
+const stateAssertions: NonNullable<TestParam<ToastsSnapshot, ToastsEvent>['states']> = {
+  empty: () => {
+    expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+  },
+  showing: (snapshot) => {
+    const items = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(snapshot.context.toasts.map((toast) => toast.message));
+    for (const item of items) {
+      expect(within(item).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+      // SPEC §2: the success-style icon whatever the toast's type.
+      expect(item.querySelector('svg.lc-toast__icon')).not.toBeNull();
+    }
+  },
+};
+
+const eventExecutors: NonNullable<TestParam<ToastsSnapshot, ToastsEvent>['events']> = {
+  // App code shows toasts through services/toasts.ts, which sends exactly this event to the app-wide actor.
+  SHOW: ({ event }) => {
+    act(() => actor.send(event as ToastsEvent));
+  },
+  DISMISS: async ({ event }) => {
+    const { id } = event as Extract<ToastsEvent, { type: 'DISMISS' }>;
+    await user.click(within(toastItem(id)).getByRole('button', { name: 'Close' }));
+  },
+  EXPIRE: ({ event }) => {
+    const { id } = event as Extract<ToastsEvent, { type: 'EXPIRE' }>;
+    act(() => clock.increment(TOAST_LIFETIME_MS - 1));
+    expect(toastItem(id)).toBeInTheDocument();
+    act(() => clock.increment(1));
+  },
+};
+
+const paths = model.getShortestPaths();
+
+describe('toasts machine against ToastRegion', () => {
+  beforeEach(() => {
+    clock = new SimulatedClock();
+    user = userEvent.setup();
+    actor = createActor(toastsMachine, { clock }).start();
+    render(<ToastRegion actor={actor} />);
+  });
+
+  afterEach(() => {
+    actor.stop();
+  });
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {
+    await path.test({ states: stateAssertions, events: eventExecutors });
+  });
+});
+
+describe('toasts model coverage', () => {
+  it('asserts every state of the machine', () => {
+    const stateKeys = getStateNodes(toastsMachine.root).map((node) => node.path.join('.'));
+    expect(Object.keys(stateAssertions).sort()).toEqual(stateKeys.sort());
+    const visited = paths.flatMap((path) => path.steps.map((step) => step.state));
+    const reached = new Set(stateKeys.filter((key) => visited.some((snapshot) => snapshot.matches(key as 'empty'))));
+    expect([...reached].sort()).toEqual(stateKeys.sort());
+  });
+
+  it('executes every event of the machine', () => {
+    const eventTypes = [...toastsMachine.root.events].sort();
+    expect(Object.keys(eventExecutors).sort()).toEqual(eventTypes);
+    const exercised = new Set(
+      // Each path starts with the machine's own init step, which is not an event the view has to produce.
+      paths.flatMap((path) => path.steps.slice(1).map((step) => step.event.type)),
+    );
+    expect([...exercised].sort()).toEqual(eventTypes);
+  });
+});
