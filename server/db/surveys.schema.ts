@@ -121,8 +121,9 @@ export const userRequestAnswers = pgTable(
 );
 
 /**
- * What the user told us during onboarding (SPEC §3 Onboarding answers), one row per answer id: booleans for the
- * about-you choices, strings for phone, e-mail and each address part. Surveys pre-fill from it.
+ * What the user told us during onboarding (SPEC §3 Onboarding answers), one row per answer id: 'true' or 'false'
+ * for the about-you choices, the text for phone, e-mail and each address part. Surveys pre-fill from it. (Text,
+ * not jsonb: drizzle reads a jsonb string of digits, such as a phone, back as a number.)
  */
 export const onboardingAnswers = pgTable(
   'onboarding_answers',
@@ -131,7 +132,7 @@ export const onboardingAnswers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     answerId: integer('answer_id').notNull(),
-    value: jsonb('value').$type<boolean | string>().notNull(),
+    value: text('value').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.answerId] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "onboarding_answers" ALTER COLUMN "value" SET DATA TYPE text;
