@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { listDemoAccounts, seedDemoAccounts } from './db/seed/demoAccounts.ts';
+import { seedOfferingCatalogue } from './db/seed/offeringCatalogue.ts';
 import { createMailTransport } from './adapters/mail.ts';
 import { createSmsTransport } from './adapters/sms.ts';
 import { startOutboxWorker } from './domain/outbox.ts';
@@ -10,6 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await seedDemoAccounts(database.db, { nodeEnv: config.NODE_ENV, password: config.SEED_PASSWORD });
+  await seedOfferingCatalogue(database.db, { nodeEnv: config.NODE_ENV });
   const app = await buildApp({ config, database });
   const outboxWorker = startOutboxWorker({
     db: database.db,

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../src/contract/common.ts';
+import {
+  offeringCategoriesResponse,
+  offeringParams,
+  offeringResponse,
+  offeringsQuery,
+  offeringsResponse,
+} from '../../src/contract/offerings.ts';
+import type { Database } from '../db/client.ts';
+import { findOffering, listOfferingCategories, listOfferings } from '../domain/offerings.ts';
+import { userOf } from '../plugins/authenticate.ts';
+
+/** The same answer for an unknown id and another company's benefit: its existence is not revealed. */
+const OFFERING_NOT_FOUND = 'Offering not found';
+
+/** SPEC §7 Offerings, under /api/v1. */
+const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/offerings',
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: offeringsQuery, response: { 200: offeringsResponse, 422: errorBody } },
+    },
+    async (request) => {
+      const { types, prefer_featured: preferFeatured, limit } = request.query;
+      const offerings = await listOfferings(db, userOf(request).id, { types, preferFeatured, limit });
+      return { success: true, offerings };
+    },
+  );
+
+  app.get(
+    '/offerings/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { params: offeringParams, response: { 200: offeringResponse, 404: errorBody, 422: errorBody } },
+    },
+    async (request, reply) => {
+      const offering = await findOffering(db, userOf(request).id, request.params.id);
+      if (!offering) return reply.code(404).send({ error: OFFERING_NOT_FOUND });
+      return { success: true, offering };
+    },
+  );
+
+  app.get(
+    '/offering_categories',
+    { preHandler: app.authenticate, schema: { response: { 200: offeringCategoriesResponse } } },
+    async () => ({ success: true, offering_categories: await listOfferingCategories(db) }),
+  );
+};
+
+export default offeringsRoutes;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { successBody } from './common.ts';
+
+/**
+ * SPEC §7 Offerings: the Benefits & Offers catalogue. Every answer carries `success: true` beside its payload:
+ *
+ * - GET /api/v1/offerings?types=benefit,product&prefer_featured=true&limit=6
+ *     -> { success: true, offerings: OfferingListItem[] }
+ * - GET /api/v1/offerings/{id}
+ *     -> { success: true, offering: OfferingDetail }   (404 { error } for an unknown id or another company's benefit)
+ * - GET /api/v1/offering_categories
+ *     -> { success: true, offering_categories: OfferingCategory[] }
+ *
+ * Benefits are those of the caller's companies only; products (partner offers) are everyone's. A bad query is a
+ * 422 { error, fields }.
+ */
+
+export const OFFERING_TYPES = ['benefit', 'product'] as const;
+export type OfferingType = (typeof OFFERING_TYPES)[number];
+
+export const SECTION_TYPES = ['numbered', 'key_value', 'text'] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+/** key_value keys that render as links (SPEC §2 Offering detail drawer); any other key is a plain label. */
+export const LINK_ITEM_KEYS = ['phone', 'email', 'download', 'link'] as const;
+export type LinkItemKey = (typeof LINK_ITEM_KEYS)[number];
+
+/** SPEC §9 "Featured offerings limit". */
+export const FEATURED_OFFERINGS_LIMIT = 6;
+/** The most offerings one list call returns. */
+export const MAX_OFFERINGS_LIMIT = 100;
+
+/** SPEC §9: the survey behind the landing page's 'Request help' button and the benefits' help buttons. */
+export const BENEFITS_HELP_SURVEY = { id: 720, name: 'Help me with my benefits' } as const;
+
+const OFFERING_TYPES_LIST = new RegExp(`^(${OFFERING_TYPES.join('|')})(,(${OFFERING_TYPES.join('|')}))*$`);
+export const OFFERING_TYPES_ERROR = 'types must be benefit, product or both, separated by a comma';
+
+/**
+ * The list query. `types` is a comma-separated list of benefit and product (both when absent); `prefer_featured`
+ * puts featured offerings first and fills up with the others (SPEC §9: the featured list falls back to all
+ * offerings when none is featured); `limit` caps the answer.
+ */
+export const offeringsQuery = z.object({
+  types: z
+    .string()
+    .regex(OFFERING_TYPES_LIST, OFFERING_TYPES_ERROR)
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(OFFERING_TYPES)))
+    .default([...OFFERING_TYPES]),
+  prefer_featured: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  limit: z.coerce.number().int().min(1).max(MAX_OFFERINGS_LIMIT).optional(),
+});
+/** What a client puts in the address, e.g. { types: 'benefit,product', prefer_featured: 'true', limit: 6 }. */
+export type OfferingsQuery = z.input<typeof offeringsQuery>;
+
+/** Ids are 32-bit serials: a larger number names no offering and must not reach the database as one. */
+export const offeringParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const offeringListItem = z.object({
+  id: z.number().int(),
+  type: z.enum(OFFERING_TYPES),
+  provider_name: z.string(),
+  provider_logo_url: z.string(),
+  heading: z.string(),
+  subheading: z.string(),
+  featured: z.boolean(),
+  /** Category names, in the filter bar's order. */
+  categories: z.array(z.string()),
+});
+export type OfferingListItem = z.infer<typeof offeringListItem>;
+
+/** A row of a section. `key` (and, when the link goes elsewhere than the value, `external_url`): key_value only. */
+export const offeringItem = z.object({
+  value: z.string(),
+  key: z.string().optional(),
+  external_url: z.string().optional(),
+});
+export type OfferingItem = z.infer<typeof offeringItem>;
+
+export const offeringSection = z.object({
+  id: z.number().int(),
+  section_type: z.enum(SECTION_TYPES),
+  heading: z.string(),
+  /** In order: the numbered list's order, the key_value rows' order; a text section shows the first. */
+  items: z.array(offeringItem),
+  /** The optional call-to-action link: both present or both null. */
+  cta_text: z.string().nullable(),
+  cta_url: z.string().nullable(),
+});
+export type OfferingSection = z.infer<typeof offeringSection>;
+
+export const offeringDetail = offeringListItem.extend({
+  name: z.string(),
+  sections: z.array(offeringSection),
+  /** The help button's text; null when the offering has no help block. The three are null or set together. */
+  request_survey_cta: z.string().nullable(),
+  request_survey_id: z.number().int().nullable(),
+  request_survey_name: z.string().nullable(),
+});
+export type OfferingDetail = z.infer<typeof offeringDetail>;
+
+export const offeringCategory = z.object({
+  external_id: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+});
+export type OfferingCategory = z.infer<typeof offeringCategory>;
+
+export const offeringsResponse = successBody.extend({ offerings: z.array(offeringListItem) });
+export const offeringResponse = successBody.extend({ offering: offeringDetail });
+export const offeringCategoriesResponse = successBody.extend({ offering_categories: z.array(offeringCategory) });
