@@ -15,6 +15,8 @@ const server = spawn(process.execPath, ['server/main.ts'], {
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    // Engineers running suites side by side build into their own folders (vite build --outDir).
+    STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist',
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '200',
   },

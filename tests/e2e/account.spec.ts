@@ -1,0 +1,141 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, latestCode, latestLink, signIn, signOut, signUp, uniqueEmail } from './support.ts';
+
+test('sign up with a company slug, land on onboarding, sign out', async ({ page }) => {
+  const email = uniqueEmail('new.employee');
+  await signUp(page, { firstName: 'Nora', lastName: 'Quinn', email, password: 'a-new-password', companySlug: 'acme' });
+  await expect(page).toHaveURL(/\/welcome\/about-us$/);
+  await expect(page).toHaveTitle('Life Concierge | About Us');
+
+  await page.goto('/account');
+  await expect(page.getByText('Nora Quinn').first()).toBeVisible();
+  await expect(page.getByText('Brought to you by')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Acme Corporation' })).toBeVisible();
+  await signOut(page);
+
+  // The session is gone: protected pages send the visitor back to sign-in.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('sign-up form errors are the SPEC messages', async ({ page }) => {
+  await page.goto('/sign-up');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Please enter your first name')).toBeVisible();
+  await expect(page.getByText('Please enter your last name')).toBeVisible();
+  await expect(page.getByText('Please enter your email address')).toBeVisible();
+  await expect(page.getByText('Please enter your password')).toBeVisible();
+});
+
+test('MFA enrolment at sign-up, then a later sign-in with an SMS code from the outbox', async ({ page, request }) => {
+  const email = uniqueEmail('globex.employee');
+  const phone = '2125550147';
+  await signUp(page, { firstName: 'Omar', lastName: 'Reyes', email, password: 'globex-password', companySlug: 'globex' });
+
+  await expect(page).toHaveURL(/\/mfa-enrollment$/);
+  await page.getByLabel('Mobile phone number').pressSequentially(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const enrolmentCode = await latestCode(request, phone);
+  await page.getByLabel('Verification code').fill(enrolmentCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/welcome\/about-us$/);
+
+  await signOut(page);
+  await signIn(page, email, 'globex-password');
+  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
+  const signInCode = await latestCode(request, phone, [enrolmentCode]);
+  await page.getByLabel('Verification code').fill('000000' === signInCode ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Invalid verification code.')).toBeVisible();
+  await page.getByLabel('Verification code').fill(signInCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/welcome\/about-us$/);
+});
+
+test('forgot password, reset through the e-mailed link, sign in with the new password', async ({ page, request }) => {
+  const email = uniqueEmail('forgetful');
+  await signUp(page, { firstName: 'Ada', lastName: 'Park', email, password: 'old-password', companySlug: 'acme' });
+  await expect(page).toHaveURL(/\/welcome\/about-us$/);
+  await signOut(page);
+
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    page.getByText(
+      'If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.',
+    ),
+  ).toBeVisible();
+
+  const link = await latestLink(request, email, '/reset-password/');
+  await page.goto(new URL(link).pathname);
+  await page.getByLabel('New password').fill('brand-new-password');
+  await page.getByLabel('Confirm new password').fill('something-else');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill('brand-new-password');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(
+    page.getByText('Your password has been updated successfully. You can sign in with your new password now.').first(),
+  ).toBeVisible();
+
+  await signIn(page, email, 'old-password');
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await signIn(page, email, 'brand-new-password');
+  await expect(page).toHaveURL(/\/welcome\/about-us$/);
+});
+
+test('five wrong passwords lock the account; the e-mailed link unlocks it', async ({ page, request }) => {
+  const email = uniqueEmail('locked');
+  await signUp(page, { firstName: 'Lee', lastName: 'Moss', email, password: 'right-password', companySlug: 'acme' });
+  await expect(page).toHaveURL(/\/welcome\/about-us$/);
+  await signOut(page);
+
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    await signIn(page, email, `wrong-password-${attempt}`);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  }
+  await signIn(page, email, 'right-password');
+  await expect(page.getByText(/Your account is locked/)).toBeVisible();
+
+  const link = await latestLink(request, email, '/unlock/');
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByText('Your account has been unlocked. You can sign in now.')).toBeVisible();
+  await page.goto('/sign-in');
+  await signIn(page, email, 'right-password');
+  await expect(page).toHaveURL(/\/welcome\/about-us$/);
+
+  // The link was single-use.
+  await signOut(page);
+  await page.goto(new URL(link).pathname);
+  await expect(
+    page.getByText(
+      'We were unable to unlock your account. Please check the link you used to unlock your account and try again.',
+    ),
+  ).toBeVisible();
+});
+
+test('a deep link opened while signed out lands there after sign-in', async ({ page }) => {
+  await page.goto('/account?tab=privacy#data');
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signIn(page, 'employee@demo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/account\?tab=privacy#data$/);
+  await expect(page).toHaveTitle('Life Concierge | Account Settings');
+  expect(await page.evaluate(() => sessionStorage.getItem('returnTo'))).toBeNull();
+});
+
+test('a signed-in user visiting sign-in or sign-up goes to the dashboard', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signIn(page, 'employee@demo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /Welcome, / })).toBeVisible();
+  await page.goto('/sign-up/acme');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/sign-in');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
