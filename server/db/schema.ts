@@ -161,9 +161,15 @@ export const requests = pgTable(
     assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it was last closed (the Completed queue's order); null while open or in progress. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('requests_user_idx').on(table.userId, table.status)],
+  (table) => [
+    index('requests_user_idx').on(table.userId, table.status),
+    // The console's queues: by status, and "mine" by assignee.
+    index('requests_queue_idx').on(table.status, table.assigneeUserId),
+  ],
 );
 
 export const uploads = pgTable(
