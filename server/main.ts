@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { listDemoAccounts, seedDemoAccounts } from './db/seed/demoAccounts.ts';
 import { seedOfferingCatalogue } from './db/seed/offeringCatalogue.ts';
+import { seedSurveyCatalogue } from './db/seed/surveyCatalogue.ts';
 import { createMailTransport } from './adapters/mail.ts';
 import { createSmsTransport } from './adapters/sms.ts';
 import { startOutboxWorker } from './domain/outbox.ts';
@@ -12,6 +13,7 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await seedDemoAccounts(database.db, { nodeEnv: config.NODE_ENV, password: config.SEED_PASSWORD });
   await seedOfferingCatalogue(database.db, { nodeEnv: config.NODE_ENV });
+  await seedSurveyCatalogue(database.db);
   const app = await buildApp({ config, database });
   const outboxWorker = startOutboxWorker({
     db: database.db,
