@@ -8,22 +8,11 @@ import {
   requestPresignedUrl,
   uploadFile,
 } from '../services/uploads.ts';
-
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/**
- * SPEC §9 size display: 1024-based units, at most one decimal ("25 MB", "1.5 KB").
- * Private stand-in until the widget kit's formatter (src/widgets/format.ts) exists.
- */
-export function formatFileSize(bytes: number): string {
-  if (bytes <= 0) return '0 Bytes';
-  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
-  return `${Number((bytes / 1024 ** unit).toFixed(1))} ${SIZE_UNITS[unit]}`;
-}
+import { fileSize } from '../widgets/format.ts';
 
 /** SPEC §5 and §8 messages. SPEC §5 writes 'a file name' where the chosen file's name goes. */
 export const UPLOAD_MESSAGES = {
-  tooLarge: `File size exceeds ${formatFileSize(MAX_UPLOAD_BYTES)}, please upload a smaller file.`,
+  tooLarge: `File size exceeds ${fileSize(MAX_UPLOAD_BYTES)}, please upload a smaller file.`,
   invalidType: (fileName: string) => `${fileName} has an invalid file type. Only images or PDFs are allowed.`,
   failed: (fileName: string) => `Error uploading ${fileName}`,
 } as const;

@@ -1,17 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
-import { DropZone, type DropItem, FileTrigger, ProgressBar } from 'react-aria-components';
+import { DropZone, type DropItem, FileTrigger } from 'react-aria-components';
 import type { SnapshotFrom } from 'xstate';
 import { SAFE_UPLOAD_TYPES } from '../contract/uploads.ts';
 import {
   type UploadErrorDetails,
   type UploadInput,
   type UploadedResult,
-  formatFileSize,
   uploadMachine,
 } from '../machines/upload.machine.ts';
 import { Button } from './Button.tsx';
+import { fileSize } from './format.ts';
 import { Message } from './Message.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
 import './FileUploader.css';
 
 export interface FileUploaderProps extends UploadInput {
@@ -124,22 +125,8 @@ export function FileUploader({
           {file.type.startsWith('image/') && <ImagePreview file={file} />}
           <div className="lc-file-uploader__details">
             <span className="lc-file-uploader__name">{file.name}</span>
-            <span className="lc-file-uploader__size">{formatFileSize(file.size)}</span>
-            {status && (
-              <ProgressBar className="lc-file-uploader__progress" value={status === 'Uploaded' ? 100 : percent}
-                aria-label={`${status} ${file.name}`}>
-                {({ percentage }) => (
-                  <>
-                    <span className="lc-file-uploader__status">
-                      {status} {Math.round(percentage ?? 0)}%
-                    </span>
-                    <div className="lc-file-uploader__track">
-                      <div className="lc-file-uploader__fill" style={{ width: `${percentage ?? 0}%` }} />
-                    </div>
-                  </>
-                )}
-              </ProgressBar>
-            )}
+            <span className="lc-file-uploader__size">{fileSize(file.size)}</span>
+            {status && <ProgressBar label={status} value={status === 'Uploaded' ? 100 : percent} />}
           </div>
           <Button variant="tertiary" isDisabled={isDisabled} aria-label={`Remove ${file.name}`}
             onPress={() => actor.send({ type: 'REMOVE_FILE' })}>

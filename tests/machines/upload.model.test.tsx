@@ -9,11 +9,11 @@ import {
   type UploadEvent,
   type UploadInput,
   type UploadedResult,
-  formatFileSize,
   uploadMachine,
 } from '../../src/machines/upload.machine.ts';
 import { UploadAbortedError, UploadHttpError, UploadNetworkError } from '../../src/services/uploads.ts';
 import { FileUploader } from '../../src/widgets/FileUploader.tsx';
+import { fileSize } from '../../src/widgets/format.ts';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 /** The machine's own events plus the results of its invoked calls, which the model feeds like any other event. */
@@ -232,7 +232,7 @@ function expectNoFileShown() {
 
 function expectFileShown(file: File) {
   expect(screen.getByText(file.name)).toBeInTheDocument();
-  expect(screen.getByText(formatFileSize(file.size))).toBeInTheDocument();
+  expect(screen.getByText(fileSize(file.size))).toBeInTheDocument();
   expect(removeButton()).toHaveAccessibleName(`Remove ${file.name}`);
   const preview = document.querySelector<HTMLImageElement>('img.lc-file-uploader__preview');
   if (file.type.startsWith('image/')) {
@@ -246,8 +246,9 @@ function expectFileShown(file: File) {
 }
 
 function expectProgress(status: 'Uploading' | 'Uploaded', percent: number) {
+  expect(progressBar()).toHaveAccessibleName(status);
   expect(progressBar()).toHaveAttribute('aria-valuenow', String(percent));
-  expect(screen.getByText(`${status} ${percent}%`)).toBeInTheDocument();
+  expect(progressBar()).toHaveTextContent(`${status}${percent}%`);
 }
 
 const stateAssertions: StateAssertions = {

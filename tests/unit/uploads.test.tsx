@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { formatFileSize, uploadMachine } from '../../src/machines/upload.machine.ts';
+import { uploadMachine } from '../../src/machines/upload.machine.ts';
 import {
   UploadAbortedError,
   UploadHttpError,
@@ -53,19 +53,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-});
-
-describe('formatFileSize (SPEC §9: 1024-based units, one decimal at most)', () => {
-  it.each([
-    [0, '0 Bytes'],
-    [512, '512 Bytes'],
-    [1536, '1.5 KB'],
-    [26_214_400, '25 MB'],
-    [26_214_401, '25 MB'],
-    [3 * 1024 ** 3 + 1024 ** 3 / 4, '3.3 GB'],
-  ])('%i bytes -> %s', (bytes, text) => {
-    expect(formatFileSize(bytes)).toBe(text);
-  });
 });
 
 describe('what the uploader accepts', () => {
