@@ -17,6 +17,7 @@ import authenticate from './plugins/authenticate.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
 import mfaRoutes from './routes/mfa.routes.ts';
+import { onboardingRoutes, surveysRoutes } from './routes/surveys.routes.ts';
 import offeringsRoutes from './routes/offerings.routes.ts';
 import { diskStorageRoutes, uploadsRoutes } from './routes/uploads.routes.ts';
 import usersRoutes from './routes/users.routes.ts';
@@ -76,6 +77,8 @@ export async function buildApp({ config, database }: AppOptions) {
       await api.register(analyticsRoutes, { prefix: '/v1/analytics', db: database.db });
       await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db });
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
+      await api.register(surveysRoutes, { prefix: '/v1', db: database.db });
+      await api.register(onboardingRoutes, { prefix: '/v1/onboarding_answers', db: database.db });
       await api.register(offeringsRoutes, { prefix: '/v1', db: database.db });
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
       // The disk store's signed file addresses; an S3 store serves its own.

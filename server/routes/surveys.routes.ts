@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, successBody } from '../../src/contract/common.ts';
+import {
+  beginSurveyRequest,
+  beginSurveyResponse,
+  categoryRequestSurveysResponse,
+  idParams,
+  nextScreenItemResponse,
+  onboardingAnswersRequest,
+  onboardingAnswersResponse,
+  recommendedRequestCategoriesResponse,
+  submitSurveyResponse,
+  surveyCategoriesResponse,
+  userRequestAnswerRequest,
+  userRequestAnswerResponse,
+} from '../../src/contract/surveys.ts';
+import type { Database } from '../db/client.ts';
+import { readOnboardingAnswers, saveOnboardingAnswers } from '../domain/onboarding.ts';
+import { recommendedRequestCategories } from '../domain/recommendations.ts';
+import { SurveyError } from '../domain/surveyError.ts';
+import {
+  CATEGORY_NOT_FOUND,
+  alphaTemplatesByCategory,
+  answerQuestion,
+  beginSurvey,
+  findSurveyCategory,
+  listSurveyCategories,
+  nextScreenItem,
+  submitSurvey,
+} from '../domain/surveys.ts';
+import { userOf } from '../plugins/authenticate.ts';
+
+/** A SurveyError becomes its status with `{ error, fields? }`; anything else goes on to the app's error handler. */
+function answerSurveyErrors(app: FastifyInstance) {
+  app.setErrorHandler((error, _request, reply) => {
+    if (!(error instanceof SurveyError)) throw error;
+    return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+  });
+}
+
+const refusals = { 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+
+/** SPEC §7 Requests and surveys: the catalogue and the survey conversation, under /api/v1. */
+export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  answerSurveyErrors(app);
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/recommended_request_categories',
+    { schema: { response: { 200: recommendedRequestCategoriesResponse, ...refusals } } },
+    async (request) => ({
+      success: true,
+      recommended_request_categories: await recommendedRequestCategories(db, userOf(request).id),
+    }),
+  );
+
+  app.get(
+    '/survey_categories',
+    { schema: { response: { 200: surveyCategoriesResponse, ...refusals } } },
+    async () => ({ survey_categories: await listSurveyCategories(db) }),
+  );
+
+  app.get(
+    '/survey_categories/:id/request_surveys',
+    { schema: { params: idParams, response: { 200: categoryRequestSurveysResponse, ...refusals } } },
+    async (request) => {
+      const category = await findSurveyCategory(db, request.params.id);
+      if (!category) throw new SurveyError(404, CATEGORY_NOT_FOUND);
+      const templates = await alphaTemplatesByCategory(db, [category.id]);
+      return { survey_category: category, request_surveys: templates.get(category.id) ?? [] };
+    },
+  );
+
+  app.post(
+    '/request_surveys/:id/user_request_surveys',
+    {
+      schema: {
+        params: idParams,
+        // The body may be left out: this app always begins as the alpha client.
+        body: beginSurveyRequest.nullish(),
+        response: { 201: beginSurveyResponse, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const forAlpha = request.body?.for_alpha ?? true;
+      const session = await beginSurvey(db, userOf(request).id, { requestSurveyId: request.params.id, forAlpha });
+      return reply.code(201).send({ success: true, user_request_survey: session });
+    },
+  );
+
+  app.get(
+    '/user_request_surveys/:id/next_screen_item',
+    { schema: { params: idParams, response: { 200: nextScreenItemResponse, ...refusals } } },
+    async (request) => ({ next_item: await nextScreenItem(db, userOf(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/user_request_surveys/:id/user_request_answers',
+    { schema: { params: idParams, body: userRequestAnswerRequest, response: { 200: userRequestAnswerResponse, ...refusals } } },
+    async (request) => {
+      const { object_satisfied_id: questionId, value } = request.body.user_request_answer;
+      const answer = await answerQuestion(db, userOf(request).id, request.params.id, { questionId, value });
+      return {
+        success: true,
+        user_request_answer: { id: answer.id, object_satisfied_id: answer.questionId, value: answer.value },
+      };
+    },
+  );
+
+  app.post(
+    '/user_request_surveys/:id/submit',
+    { schema: { params: idParams, response: { 200: submitSurveyResponse, ...refusals } } },
+    async (request) => ({ success: true, request: await submitSurvey(db, userOf(request).id, request.params.id) }),
+  );
+};
+
+/** SPEC §7 onboarding answers, under /api/v1/onboarding_answers. */
+export const onboardingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  answerSurveyErrors(app);
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/',
+    { schema: { response: { 200: onboardingAnswersResponse, ...refusals } } },
+    async (request) => ({ answers: await readOnboardingAnswers(db, userOf(request).id) }),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: onboardingAnswersRequest, response: { 200: successBody, ...refusals } } },
+    async (request) => {
+      await saveOnboardingAnswers(db, userOf(request).id, request.body);
+      return { success: true };
+    },
+  );
+};
