@@ -86,18 +86,20 @@ const AFTER_SIGN_IN_ANSWER = [
   { target: '#session.authenticated.enteringApp', actions: ACCEPT_ANSWER },
 ] as const;
 
-/** A current-user load that failed: an MFA challenge, a lost session, or (otherwise) the SPEC §8 message. */
-function afterUserLoadFailure(otherwise: string) {
-  return [
-    {
-      guard: { type: 'isMfaChallenge', params: failureOf },
-      target: '#session.authenticated.mfa',
-      actions: ['raiseMfaFlag', ...SEND_TO_SIGN_IN],
-    },
-    { guard: { type: 'isUnauthorized', params: failureOf }, target: '#session.signedOut', actions: LOSE_SESSION },
-    { target: otherwise, actions: { type: 'assignError', params: { error: ACCOUNT_MESSAGES.currentUserFailed } } },
-  ] as const;
-}
+/**
+ * A current-user load that failed with a 401: an MFA challenge or a lost session. Any other failure shows the SPEC §8
+ * message (USER_LOAD_FAILED): a signed-in user stays signed in with what was loaded before; otherwise nobody is
+ * signed in, though the stored session is kept so that the next start tries again.
+ */
+const USER_LOAD_REFUSED = [
+  {
+    guard: { type: 'isMfaChallenge', params: failureOf },
+    target: '#session.authenticated.mfa',
+    actions: ['raiseMfaFlag', ...SEND_TO_SIGN_IN],
+  },
+  { guard: { type: 'isUnauthorized', params: failureOf }, target: '#session.signedOut', actions: LOSE_SESSION },
+] as const;
+const USER_LOAD_FAILED = { type: 'assignError', params: { error: ACCOUNT_MESSAGES.currentUserFailed } } as const;
 
 export const sessionMachine = setup({
   types: {
@@ -192,7 +194,7 @@ export const sessionMachine = setup({
           },
           { target: 'signedOut' },
         ],
-        onError: afterUserLoadFailure('#session.signedOut'),
+        onError: [...USER_LOAD_REFUSED, { target: '#session.signedOut', actions: ['forgetUser', USER_LOAD_FAILED] }],
       },
     },
 
@@ -298,6 +300,8 @@ export const sessionMachine = setup({
               on: {
                 SEND_CODE: { target: 'sendingCode', actions: 'clearMessages' },
                 VERIFY_CODE: { target: 'verifying', actions: 'clearMessages' },
+                // No code arrives (e.g. a lost phone): the user leaves, to sign in again later.
+                SIGN_OUT: { target: '#session.signingOut.abandoningSignIn', actions: 'clearMessages' },
               },
             },
             verifying: {
@@ -332,6 +336,9 @@ export const sessionMachine = setup({
           on: {
             ENROLLMENT_VERIFIED: { target: 'enteringApp', actions: 'clearMfaFlags' },
             SKIP_ENROLLMENT: { guard: 'enrollmentIsOptional', target: 'enteringApp', actions: 'clearMfaFlags' },
+            // Until enrolment is verified every other call is refused for MFA: enrolment itself is the answer.
+            AUTH_FAILURE: { guard: 'isMfaFailure' },
+            SIGN_OUT: '#session.signingOut.abandoningSignIn',
           },
         },
 
@@ -349,7 +356,7 @@ export const sessionMachine = setup({
                 { type: 'navigateIntoApp', params: ({ event }) => ({ user: event.output }) },
               ],
             },
-            onError: afterUserLoadFailure('#session.signedOut'),
+            onError: [...USER_LOAD_REFUSED, { target: '#session.signedOut', actions: ['forgetUser', USER_LOAD_FAILED] }],
           },
         },
 
@@ -357,7 +364,7 @@ export const sessionMachine = setup({
           tags: ['signedIn'],
           initial: 'idle',
           on: {
-            SIGN_OUT: '#session.signingOut',
+            SIGN_OUT: '#session.signingOut.leavingApp',
             // SPEC §3: request_count is incremented locally when the user creates a request.
             REQUEST_CREATED: {
               actions: assign({
@@ -381,7 +388,7 @@ export const sessionMachine = setup({
                     { type: 'identifyUser', params: ({ event }) => ({ user: event.output }) },
                   ],
                 },
-                onError: afterUserLoadFailure('#session.authenticated.signedIn.idle'),
+                onError: [...USER_LOAD_REFUSED, { target: 'idle', actions: USER_LOAD_FAILED }],
               },
             },
           },
@@ -391,7 +398,14 @@ export const sessionMachine = setup({
 
     /** SPEC §4: the server is told, then the session ends whatever it answered. */
     signingOut: {
-      tags: ['signedIn', 'busy'],
+      tags: ['busy'],
+      initial: 'leavingApp',
+      states: {
+        /** From the app: it stays on screen (with the Sign Out button busy) until the session has ended. */
+        leavingApp: { tags: ['signedIn'] },
+        /** From the code step or enrolment, where no user is loaded: the app is never shown. */
+        abandoningSignIn: { tags: ['signedOut'] },
+      },
       invoke: {
         id: 'signOut',
         src: 'signOut',

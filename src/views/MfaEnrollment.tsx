@@ -33,7 +33,7 @@ export default function MfaEnrollment() {
       {stage === 'verified' && <Message severity="success">Your phone number is verified.</Message>}
       {stage === 'phone' && <PhoneStep actor={actor} />}
       {stage === 'code' && <CodeStep actor={actor} />}
-      {stage !== 'verified' && isOptional && <SkipButton />}
+      {stage !== 'verified' && <LeaveButtons isOptional={isOptional} />}
     </section>
   );
 }
@@ -90,11 +90,19 @@ function CodeStep({ actor }: { actor: EnrollmentActor }) {
   );
 }
 
-function SkipButton() {
+/** Optional enrolment may be skipped; either way the user may leave and sign in again later. */
+function LeaveButtons({ isOptional }: { isOptional: boolean }) {
   const sendToSession = useSessionSend();
   return (
-    <Button variant="secondary" onPress={() => sendToSession({ type: 'SKIP_ENROLLMENT' })}>
-      Skip for now
-    </Button>
+    <div className="lc-account-form__actions">
+      {isOptional && (
+        <Button variant="secondary" onPress={() => sendToSession({ type: 'SKIP_ENROLLMENT' })}>
+          Skip for now
+        </Button>
+      )}
+      <Button variant="tertiary" onPress={() => sendToSession({ type: 'SIGN_OUT' })}>
+        Sign out
+      </Button>
+    </div>
   );
 }

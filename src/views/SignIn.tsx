@@ -18,7 +18,7 @@ function useSignInError(): string | null {
 
 function CredentialsStep() {
   const send = useSessionSend();
-  const isSigningIn = useSession((snapshot) => snapshot.hasTag('busy'));
+  const isSigningIn = useSession((snapshot) => snapshot.matches({ signedOut: 'signingIn' }));
   const error = useSignInError();
   const notice = useSession((snapshot) => snapshot.context.notice);
   const { field, onSubmit } = useForm({ email: '', password: '' }, (values) =>
@@ -71,6 +71,9 @@ function CodeStep() {
           <Button type="submit" isLoading={isVerifying} isDisabled={isSending}>Verify</Button>
           <Button variant="tertiary" isLoading={isSending} isDisabled={isVerifying} onPress={() => send({ type: 'SEND_CODE' })}>
             Send a new code
+          </Button>
+          <Button variant="tertiary" isDisabled={isSending || isVerifying} onPress={() => send({ type: 'SIGN_OUT' })}>
+            Use a different account
           </Button>
         </div>
       </form>

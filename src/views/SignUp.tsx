@@ -10,7 +10,7 @@ import './forms.css';
 export default function SignUp() {
   const { companySlug } = useParams();
   const send = useSessionSend();
-  const isSigningUp = useSession((snapshot) => snapshot.hasTag('busy'));
+  const isSigningUp = useSession((snapshot) => snapshot.matches({ signedOut: 'signingUp' }));
   const error = useSession((snapshot) => (snapshot.matches({ signedOut: 'signUpFailed' }) ? snapshot.context.error : null));
   const { field, onSubmit } = useForm({ firstName: '', lastName: '', email: '', password: '' }, (values) =>
     fieldErrors<typeof values>({

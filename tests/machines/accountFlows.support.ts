@@ -31,10 +31,10 @@ interface Call {
 export class PendingCalls {
   private readonly calls = new Map<string, Call>();
 
-  /** Promise logic that waits until the test settles it; provide it for each invoked actor. */
-  readonly logic = fromPromise<never, unknown>(
-    ({ input, self }) => new Promise((resolve, reject) => this.calls.set(self.id, { input, resolve, reject })),
-  );
+  /** Promise logic that waits until the test settles it, registered under its invoke id; provide it for each actor. */
+  logic<TOutput, TInput = unknown>() {
+    return fromPromise<TOutput, TInput>(({ input, self }) => this.start<TOutput>(self.id, input));
+  }
 
   /** Starts a call under the given id (for services mocked at module level rather than provided as actors). */
   start<T>(id: string, input?: unknown): Promise<T> {
@@ -112,9 +112,9 @@ export function errorEvent(id: string, error: unknown, label: string): LabelledE
 }
 
 /**
- * The test model of a machine. Each state is keyed by its value and the event that led to it, so the shortest
- * paths reach every state through every transition that enters it (self-transitions included). `offer` narrows the
- * events a state is offered beyond what the machine accepts there.
+ * The test model of a machine. Each state is keyed by its value, its context and the event that led to it, so the
+ * shortest paths reach every state through every transition that enters it (self-transitions included). `offer`
+ * narrows the events a state is offered beyond what the machine accepts there (and keeps the model finite).
  */
 export function accountFlowModel<M extends AnyStateMachine>(
   machine: M,
@@ -132,7 +132,8 @@ export function accountFlowModel<M extends AnyStateMachine>(
     events: (snapshot) =>
       events.filter((candidate) => snapshot.can(candidate.event) && offer(snapshot, candidate)).map(({ event }) => event),
     serializeEvent: (event) => labelOf(event),
-    serializeState: (snapshot, event) => `${JSON.stringify(snapshot.value)} via ${labelOf(event)}`,
+    serializeState: (snapshot, event) =>
+      `${JSON.stringify({ value: snapshot.value, context: plainContext(snapshot.context) })} via ${labelOf(event)}`,
     stateMatcher: (snapshot, key) => snapshot.matches(key),
   });
   const paths = model.getShortestPaths();

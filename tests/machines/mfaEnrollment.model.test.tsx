@@ -1,0 +1,212 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createEmptyActor, fromPromise } from 'xstate';
+import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import type { User } from '../../src/contract/account.ts';
+import { mfaEnrollmentMachine } from '../../src/machines/mfaEnrollment.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { AccountError, type Credentials, type SignInAnswer } from '../../src/services/account.ts';
+import { readSession } from '../../src/services/storage.ts';
+import MfaEnrollment from '../../src/views/MfaEnrollment.tsx';
+import {
+  type EventExecutors,
+  type StateAssertions,
+  accountFlowModel,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  inspectedActors,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+} from './accountFlows.support.ts';
+
+vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  return {
+    ...(await importOriginal()),
+    enrollMfa: (phoneNumber: string) => calls.start('enroll', phoneNumber),
+    sendMfaCode: () => calls.start('resendCode'),
+    verifyMfaCode: (otp: string) => calls.start('verifyCode', otp),
+  };
+});
+vi.mock('../../src/app/inspector.ts', async () => ({
+  inspect: (await import('./accountFlows.support.ts')).inspectedActors.inspect,
+}));
+
+const PHONE_NUMBER = '2125551212';
+const CODE = '123456';
+const MFA_TOKEN = 'remembered-device-token';
+
+let user: UserEvent;
+let session: SessionActor;
+
+/**
+ * A real session that has signed in and must (or may) enrol: the screen reads whether enrolment is optional from
+ * it, and tells it when enrolment is verified. Loading the user afterwards never finishes, so the session stays put.
+ */
+async function sessionAwaitingEnrollment(answer: Partial<SignInAnswer>): Promise<SessionActor> {
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise<User | null>(async () => null),
+        signIn: fromPromise<SignInAnswer, Credentials>(async () => ({
+          token: 'Bearer session-token',
+          expires_at: '2099-01-01T00:00:00.000Z',
+          mfa_required: false,
+          mfa_requires_verification: false,
+          mfa_enrollment_available: false,
+          ...answer,
+        })),
+        fetchCurrentUser: fromPromise<User>(() => new Promise(() => {})),
+      },
+      actions: { navigate: () => {} },
+    }),
+  ).start();
+  await waitFor(() => expect(actor.getSnapshot().matches('signedOut')).toBe(true));
+  actor.send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'secret-1' });
+  await waitFor(() => expect(actor.getSnapshot().hasTag('enrollmentPending')).toBe(true));
+  return actor;
+}
+
+function renderScreen() {
+  render(
+    <SessionActorContext.Provider value={session}>
+      <MfaEnrollment />
+    </SessionActorContext.Provider>,
+  );
+}
+
+const button = (name: string) => screen.getByRole('button', { name: new RegExp(`^(Loading)?\\s*${name}$`) });
+const phoneField = () => screen.getByRole('textbox', { name: 'Mobile phone number' });
+const codeField = () => screen.getByRole('textbox', { name: 'Verification code' });
+
+function expectBanner(error: string | null) {
+  if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
+  else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+}
+
+const { paths, titled } = accountFlowModel(mfaEnrollmentMachine, {
+  input: { session: createEmptyActor() },
+  events: [
+    { label: 'submit phone', event: { type: 'SUBMIT_PHONE', phoneNumber: PHONE_NUMBER } },
+    doneEvent('enroll', undefined, 'code texted'),
+    errorEvent('enroll', new AccountError('This number cannot receive texts', 422, 'This number cannot receive texts'), 'number refused'),
+    errorEvent('enroll', new Error('Failed to fetch'), 'enrolment network failure'),
+    { label: 'verify', event: { type: 'VERIFY', otp: CODE } },
+    doneEvent('verifyCode', MFA_TOKEN, 'code accepted'),
+    errorEvent('verifyCode', new AccountError('The code is not valid', 401, 'The code is not valid'), 'code refused'),
+    { label: 'resend', event: { type: 'RESEND' } },
+    doneEvent('resendCode', undefined, 'new code texted'),
+    errorEvent('resendCode', new Error('Failed to fetch'), 'resend network failure'),
+    { label: 'change number', event: { type: 'CHANGE_NUMBER' } },
+  ],
+});
+
+const states: StateAssertions<typeof mfaEnrollmentMachine> = {
+  phone: ({ context }) => {
+    expect(screen.getByRole('heading', { level: 1, name: 'Secure your account' })).toBeInTheDocument();
+    expect(phoneField()).toHaveAttribute('placeholder', '2125551212');
+    expect(button('Send code')).not.toHaveAttribute('aria-busy');
+    expect(button('Skip for now')).toBeInTheDocument();
+    expectBanner(context.error);
+  },
+  sending: () => {
+    expect(button('Send code')).toHaveAttribute('aria-busy', 'true');
+    expect(pendingCalls.inputOf('enroll')).toBe(PHONE_NUMBER);
+  },
+  code: ({ context }) => {
+    expect(codeField()).toBeInTheDocument();
+    expect(screen.getByText('We sent a 6-digit code to (212) 555-1212.')).toBeInTheDocument();
+    expect(button('Verify')).not.toHaveAttribute('aria-busy');
+    expect(button('Skip for now')).toBeInTheDocument();
+    expectBanner(context.error);
+  },
+  resending: () => {
+    expect(button('Send a new code')).toHaveAttribute('aria-busy', 'true');
+    expect(button('Verify')).toBeDisabled();
+  },
+  verifying: () => {
+    expect(button('Verify')).toHaveAttribute('aria-busy', 'true');
+    expect(pendingCalls.inputOf('verifyCode')).toBe(CODE);
+  },
+  verified: () => {
+    expect(screen.getByRole('status')).toHaveTextContent('Your phone number is verified.');
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).not.toBeInTheDocument();
+    expect(readSession().mfaToken).toBe(MFA_TOKEN);
+    // The session heard about it: it clears the MFA flags and loads the user to open the app.
+    expect(session.getSnapshot().matches({ authenticated: 'enteringApp' })).toBe(true);
+    expect(session.getSnapshot().context.mfaEnrollmentAvailable).toBe(false);
+  },
+};
+
+const events: EventExecutors<typeof mfaEnrollmentMachine> = {
+  ...settlementExecutors(mfaEnrollmentMachine, pendingCalls),
+  SUBMIT_PHONE: async ({ event }) => {
+    await user.clear(phoneField());
+    await user.type(phoneField(), String(event.phoneNumber));
+    await user.click(button('Send code'));
+  },
+  VERIFY: async ({ event }) => {
+    await user.clear(codeField());
+    await user.type(codeField(), String(event.otp));
+    await user.click(button('Verify'));
+  },
+  RESEND: () => user.click(button('Send a new code')),
+  CHANGE_NUMBER: () => user.click(button('Use a different number')),
+};
+
+beforeEach(() => {
+  user = userEvent.setup();
+});
+
+afterEach(() => {
+  session.stop();
+  pendingCalls.clear();
+});
+
+describe('MFA enrolment against the MfaEnrollment screen (optional enrolment)', () => {
+  beforeEach(async () => {
+    session = await sessionAwaitingEnrollment({ mfa_enrollment_available: true });
+    renderScreen();
+  });
+
+  it.each(titled)('$title', async ({ path }) => {
+    await runPath(path, () => inspectedActors.snapshotOf(mfaEnrollmentMachine), states, events);
+  });
+
+  it('covers every state and event', () => {
+    expectFullCoverage(mfaEnrollmentMachine, paths, states, events);
+  });
+
+  it('validates the phone number and the code (SPEC §5)', async () => {
+    await user.click(button('Send code'));
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+    expect(inspectedActors.snapshotOf(mfaEnrollmentMachine).value).toBe('phone');
+
+    await user.type(phoneField(), PHONE_NUMBER);
+    await user.click(button('Send code'));
+    await pendingCalls.settle({ type: 'xstate.done.actor.enroll' });
+
+    await user.click(button('Verify'));
+    expect(screen.getByText('Please enter the verification code sent to your phone number')).toBeInTheDocument();
+    await user.type(codeField(), '12345');
+    expect(screen.getByText('Please enter a valid verification code')).toBeInTheDocument();
+    expect(inspectedActors.snapshotOf(mfaEnrollmentMachine).value).toBe('code');
+  });
+
+  it("'Skip for now' lets the session open the app", async () => {
+    await user.click(button('Skip for now'));
+    expect(session.getSnapshot().matches({ authenticated: 'enteringApp' })).toBe(true);
+  });
+});
+
+describe('required enrolment', () => {
+  it("offers no 'Skip for now'", async () => {
+    session = await sessionAwaitingEnrollment({ mfa_requires_verification: true });
+    renderScreen();
+    expect(phoneField()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).not.toBeInTheDocument();
+  });
+});

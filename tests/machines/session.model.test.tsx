@@ -1,0 +1,483 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { Navigate, Outlet, RouterProvider, createBrowserRouter, useHref, useNavigate } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { SessionActorContext, type SessionActor, useSession } from '../../src/app/session.ts';
+import type { User } from '../../src/contract/account.ts';
+import { MFA_REQUIRED_ERROR } from '../../src/contract/common.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { ACCOUNT_MESSAGES, AccountError, type SignInAnswer } from '../../src/services/account.ts';
+import { setRouter } from '../../src/services/navigation.ts';
+import { readSession, rememberReturnTo } from '../../src/services/storage.ts';
+import Account from '../../src/views/Account.tsx';
+import MfaEnrollment from '../../src/views/MfaEnrollment.tsx';
+import SignIn from '../../src/views/SignIn.tsx';
+import SignUp from '../../src/views/SignUp.tsx';
+import { Spinner } from '../../src/widgets/Spinner.tsx';
+import {
+  type EventExecutors,
+  type LabelledEvent,
+  type StateAssertions,
+  accountFlowModel,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+} from './accountFlows.support.ts';
+
+// The MfaEnrollment screen runs its own flow (tested in mfaEnrollment.model.test.tsx); here its calls just succeed.
+const ENROLLED_DEVICE_TOKEN = 'enrolled-device-token';
+vi.mock(import('../../src/services/account.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  enrollMfa: async () => {},
+  verifyMfaCode: async () => ENROLLED_DEVICE_TOKEN,
+}));
+
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'secret-1';
+const TOKEN = 'Bearer session-token';
+const FIRST_ADDRESS = '/account';
+
+const USER: User = {
+  external_id: 'u-1',
+  full_name: 'Ada Lovelace',
+  first_name: 'Ada',
+  initials: 'AL',
+  email: EMAIL,
+  request_count: 2,
+  companies: [],
+  role: 'employee',
+  internal_user: false,
+  onboarding_required: false,
+  mfa_enrolled: false,
+};
+const NEW_USER: User = { ...USER, request_count: 0, onboarding_required: true };
+
+function signInAnswer(flags: Partial<SignInAnswer> = {}): SignInAnswer {
+  return {
+    token: TOKEN,
+    expires_at: '2099-01-01T00:00:00.000Z',
+    mfa_required: false,
+    mfa_requires_verification: false,
+    mfa_enrollment_available: false,
+    ...flags,
+  };
+}
+
+const SIGN_UP_DETAILS = { name: 'Ada', last_name: 'Lovelace', email: EMAIL, password: PASSWORD };
+
+/** The three ways loading the current user fails (SPEC §4 session loss, MFA flags; §8). */
+function userLoadFailures(id: string, what: string): LabelledEvent[] {
+  return [
+    errorEvent(id, new AccountError(MFA_REQUIRED_ERROR, 401, MFA_REQUIRED_ERROR), `${what}: MFA challenge`),
+    errorEvent(id, new AccountError('Your session has expired', 401, 'Your session has expired'), `${what}: session expired`),
+    errorEvent(id, new AccountError(ACCOUNT_MESSAGES.currentUserFailed, 500), `${what}: server failure`),
+  ];
+}
+
+const MODEL_EVENTS: LabelledEvent[] = [
+  doneEvent('restoreSession', null, 'nothing to restore'),
+  doneEvent('restoreSession', USER, 'session restored'),
+  ...userLoadFailures('restoreSession', 'restore'),
+  { label: 'sign in', event: { type: 'SIGN_IN', email: EMAIL, password: PASSWORD } },
+  doneEvent('signIn', signInAnswer(), 'signed in'),
+  doneEvent('signIn', signInAnswer({ mfa_required: true }), 'signed in, code required'),
+  doneEvent('signIn', signInAnswer({ mfa_requires_verification: true }), 'signed in, enrolment required'),
+  doneEvent('signIn', signInAnswer({ mfa_enrollment_available: true }), 'signed in, enrolment offered'),
+  errorEvent('signIn', new AccountError('Invalid email or password', 401, 'Invalid email or password'), 'credentials refused'),
+  { label: 'sign up', event: { type: 'SIGN_UP', ...SIGN_UP_DETAILS } },
+  doneEvent('signUp', signInAnswer(), 'signed up'),
+  doneEvent('signUp', signInAnswer({ mfa_enrollment_available: true }), 'signed up, enrolment offered'),
+  errorEvent('signUp', new AccountError('Email has already been taken', 422, 'Email has already been taken'), 'sign-up refused'),
+  doneEvent('sendCode', undefined, 'code texted'),
+  errorEvent('sendCode', new AccountError(ACCOUNT_MESSAGES.mfaCodeRequestFailed), 'code request failed'),
+  { label: 'send a new code', event: { type: 'SEND_CODE' } },
+  { label: 'verify code', event: { type: 'VERIFY_CODE', otp: '123456' } },
+  doneEvent('verifyCode', 'device-token', 'code accepted'),
+  errorEvent('verifyCode', new AccountError('The code is not valid', 401, 'The code is not valid'), 'code refused'),
+  { label: 'enrolment verified', event: { type: 'ENROLLMENT_VERIFIED' } },
+  { label: 'skip enrolment', event: { type: 'SKIP_ENROLLMENT' } },
+  doneEvent('fetchCurrentUser', USER, 'user loaded'),
+  doneEvent('fetchCurrentUser', NEW_USER, 'new user loaded'),
+  ...userLoadFailures('fetchCurrentUser', 'user load'),
+  { label: 'refresh user', event: { type: 'REFRESH_USER' } },
+  doneEvent('refreshUser', { ...USER, full_name: 'Ada King' }, 'user refreshed'),
+  ...userLoadFailures('refreshUser', 'refresh'),
+  { label: 'request created', event: { type: 'REQUEST_CREATED' } },
+  { label: 'notice', event: { type: 'NOTICE', message: ACCOUNT_MESSAGES.resetSucceeded } },
+  { label: 'sign out', event: { type: 'SIGN_OUT' } },
+  doneEvent('signOut', undefined, 'signed out'),
+  errorEvent('signOut', new Error('Failed to fetch'), 'sign-out call failed'),
+  { label: 'MFA challenge', event: { type: 'AUTH_FAILURE', failure: 'mfaRequired' } },
+  { label: 'session lost', event: { type: 'AUTH_FAILURE', failure: 'sessionLost' } },
+];
+
+/** Events other features send to the session (the HTTP client, the request flow, the reset flow). */
+const APP_WIDE_EVENTS = ['AUTH_FAILURE', 'REFRESH_USER', 'REQUEST_CREATED', 'NOTICE', 'SIGN_OUT'];
+
+/**
+ * App-wide events are offered where they matter, and only in an undisturbed session (no message shown, the user as
+ * loaded): each of them is then exercised once from every state that reacts to it, and the model stays small.
+ */
+const { paths, titled } = accountFlowModel(sessionMachine, {
+  events: MODEL_EVENTS,
+  offer: (snapshot, { event }) => {
+    if (!APP_WIDE_EVENTS.includes(event.type)) return true;
+    const { error, notice, user: currentUser } = snapshot.context;
+    if (error !== null || notice !== null || ![null, USER].includes(currentUser)) return false;
+    if (event.type === 'NOTICE') return snapshot.matches({ signedOut: 'idle' });
+    if (event.type === 'AUTH_FAILURE') {
+      return (
+        snapshot.matches({ authenticated: { signedIn: 'idle' } }) ||
+        snapshot.matches({ authenticated: { mfa: 'codeEntry' } }) ||
+        snapshot.matches({ authenticated: 'enrollment' })
+      );
+    }
+    return true;
+  },
+});
+
+let user: UserEvent;
+let actor: SessionActor;
+let router: ReturnType<typeof createBrowserRouter>;
+
+/** What the router does with the session (the app's own guards are tested with the router). */
+function Shell() {
+  const navigate = useNavigate();
+  const isResolving = useSession((snapshot) => snapshot.hasTag('resolving'));
+  return (
+    <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+      {isResolving ? <Spinner /> : <Outlet />}
+    </AriaRouterProvider>
+  );
+}
+
+function OnlyWhile({ tag }: { tag: 'signedIn' | 'enrollmentPending' }) {
+  const isAllowed = useSession((snapshot) => snapshot.hasTag(tag));
+  return isAllowed ? <Outlet /> : <Navigate to="/sign-in" replace />;
+}
+
+function renderApp(firstAddress = FIRST_ADDRESS) {
+  window.history.replaceState(null, '', firstAddress);
+  onTestFinished(() => actor.stop());
+  actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: pendingCalls.logic(),
+        signIn: pendingCalls.logic(),
+        signUp: pendingCalls.logic(),
+        fetchCurrentUser: pendingCalls.logic(),
+        sendCode: pendingCalls.logic(),
+        verifyCode: pendingCalls.logic(),
+        signOut: pendingCalls.logic(),
+      },
+    }),
+  ).start();
+  router = createBrowserRouter([
+    {
+      element: <Shell />,
+      children: [
+        { path: '/sign-in', element: <SignIn /> },
+        { path: '/sign-up/:companySlug?', element: <SignUp /> },
+        { element: <OnlyWhile tag="enrollmentPending" />, children: [{ path: '/mfa-enrollment', element: <MfaEnrollment /> }] },
+        {
+          element: <OnlyWhile tag="signedIn" />,
+          children: [
+            { path: '/account', element: <Account /> },
+            { path: '/dashboard', element: <h1>Dashboard</h1> },
+            { path: '/welcome/about-us', element: <h1>About Us</h1> },
+          ],
+        },
+      ],
+    },
+  ]);
+  setRouter(router);
+  render(
+    <SessionActorContext.Provider value={actor}>
+      <RouterProvider router={router} />
+    </SessionActorContext.Provider>,
+  );
+}
+
+const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+const button = (name: string) => screen.getByRole('button', { name: new RegExp(`^(Loading)?\\s*${name}$`) });
+const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
+const field = (name: string) => screen.getByLabelText(new RegExp(`^${name}`));
+
+async function fill(name: string, value: string) {
+  await user.clear(field(name));
+  await user.type(field(name), value);
+}
+
+function expectBanner(error: string | null) {
+  if (error) expect(screen.getByRole('alert')).toHaveTextContent(error);
+  else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+}
+
+type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+
+const states: StateAssertions<typeof sessionMachine> = {
+  restoring: () => {
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  },
+
+  signedOut: ({ context }: Snapshot) => {
+    expect(window.location.pathname).toMatch(/^\/sign-(in|up)/);
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
+    // Failures and sign-out leave nothing behind; only a current-user failure keeps the session for a later retry.
+    if (context.error !== ACCOUNT_MESSAGES.currentUserFailed) expect(readSession().token).toBeNull();
+  },
+  'signedOut.idle': ({ context }: Snapshot) => {
+    if (window.location.pathname === '/sign-in') {
+      expect(heading('Sign in')).toBeInTheDocument();
+      expect(button('Sign in')).not.toHaveAttribute('aria-busy');
+      expectBanner(context.error);
+      if (context.notice) expect(screen.getByRole('status')).toHaveTextContent(context.notice);
+    } else {
+      // A sign-in error is not the sign-up form's business.
+      expect(heading('Create your account')).toBeInTheDocument();
+      expectBanner(null);
+    }
+  },
+  'signedOut.signUpFailed': ({ context }: Snapshot) => {
+    expect(heading('Create your account')).toBeInTheDocument();
+    expectBanner(context.error);
+  },
+  'signedOut.signingIn': () => {
+    expect(button('Sign in')).toHaveAttribute('aria-busy', 'true');
+    expect(pendingCalls.inputOf('signIn')).toEqual({ email: EMAIL, password: PASSWORD });
+  },
+  'signedOut.signingUp': () => {
+    expect(button('Sign up')).toHaveAttribute('aria-busy', 'true');
+    expect(pendingCalls.inputOf('signUp')).toEqual(SIGN_UP_DETAILS);
+  },
+
+  authenticated: () => {
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create your account' })).not.toBeInTheDocument();
+  },
+  'authenticated.mfa': ({ context }: Snapshot) => {
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(heading('Enter your verification code')).toBeInTheDocument();
+    expect(context.mfaRequired).toBe(true);
+  },
+  'authenticated.mfa.sendingCode': () => {
+    expect(button('Send a new code')).toHaveAttribute('aria-busy', 'true');
+    expect(button('Verify')).toBeDisabled();
+  },
+  'authenticated.mfa.codeEntry': ({ context }: Snapshot) => {
+    expect(button('Verify')).not.toHaveAttribute('aria-busy');
+    expect(button('Send a new code')).not.toHaveAttribute('aria-busy');
+    expectBanner(context.error);
+  },
+  'authenticated.mfa.verifying': () => {
+    expect(button('Verify')).toHaveAttribute('aria-busy', 'true');
+    expect(pendingCalls.inputOf('verifyCode')).toEqual({ otp: '123456' });
+  },
+  'authenticated.enrollment': ({ context }: Snapshot) => {
+    expect(window.location.pathname).toBe('/mfa-enrollment');
+    expect(heading('Secure your account')).toBeInTheDocument();
+    expect(readSession().token).toBe(TOKEN);
+    const skip = screen.queryByRole('button', { name: 'Skip for now' });
+    if (context.mfaEnrollmentVerification) expect(skip).not.toBeInTheDocument();
+    else expect(skip).toBeInTheDocument();
+  },
+  'authenticated.enteringApp': () => {
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+  },
+  'authenticated.signedIn': ({ context }: Snapshot) => {
+    // SPEC §2/§4: onboarding first when it is due, else the remembered address or the Dashboard.
+    const expected = context.user?.onboarding_required ? ['/welcome/about-us'] : ['/dashboard', FIRST_ADDRESS];
+    expect(expected).toContain(window.location.pathname);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  },
+  'authenticated.signedIn.idle': ({ context }: Snapshot) => {
+    if (window.location.pathname === '/account') {
+      expect(screen.getByText(context.user?.full_name ?? '')).toBeInTheDocument();
+      expect(button('Sign Out')).not.toHaveAttribute('aria-busy');
+    }
+  },
+  'authenticated.signedIn.refreshing': () => {
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  },
+  // The server is told first (SPEC §4).
+  signingOut: () => {
+    expect(() => pendingCalls.inputOf('signOut')).not.toThrow();
+  },
+  'signingOut.leavingApp': () => {
+    expect(button('Sign Out')).toHaveAttribute('aria-busy', 'true');
+  },
+  'signingOut.abandoningSignIn': () => {
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(heading('Sign in')).toBeInTheDocument();
+  },
+};
+
+/** App-wide events are sent by other features; here the test sends them the same way. */
+const sentByTheApp = ({ event }: { event: LabelledEvent['event'] }) => {
+  act(() => actor.send(event as Parameters<SessionActor['send']>[0]));
+};
+
+const events: EventExecutors<typeof sessionMachine> = {
+  ...settlementExecutors(sessionMachine, pendingCalls),
+  SIGN_IN: async ({ event }) => {
+    if (window.location.pathname !== '/sign-in') await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    await fill('Email', String(event.email));
+    await fill('Password', String(event.password));
+    await user.click(button('Sign in'));
+  },
+  SIGN_UP: async ({ event }) => {
+    if (!window.location.pathname.startsWith('/sign-up')) await user.click(screen.getByRole('link', { name: 'Sign up' }));
+    await fill('First name', String(event.name));
+    await fill('Last name', String(event.last_name));
+    await fill('Email', String(event.email));
+    await fill('Password', String(event.password));
+    await user.click(button('Sign up'));
+  },
+  SEND_CODE: () => user.click(button('Send a new code')),
+  VERIFY_CODE: async ({ event }) => {
+    await fill('Verification code', String(event.otp));
+    await user.click(button('Verify'));
+  },
+  ENROLLMENT_VERIFIED: async () => {
+    await fill('Mobile phone number', '2125551212');
+    await user.click(button('Send code'));
+    await fill('Verification code', '654321');
+    await user.click(button('Verify'));
+    expect(readSession().mfaToken).toBe(ENROLLED_DEVICE_TOKEN);
+  },
+  SKIP_ENROLLMENT: () => user.click(button('Skip for now')),
+  SIGN_OUT: async () => {
+    const session = actor.getSnapshot();
+    if (session.hasTag('mfaPending')) return user.click(button('Use a different account'));
+    if (session.hasTag('enrollmentPending')) return user.click(button('Sign out'));
+    if (window.location.pathname !== '/account') await act(() => router.navigate('/account'));
+    await user.click(button('Sign Out'));
+  },
+  AUTH_FAILURE: sentByTheApp,
+  REFRESH_USER: sentByTheApp,
+  REQUEST_CREATED: sentByTheApp,
+  NOTICE: sentByTheApp,
+};
+
+beforeEach(() => {
+  user = userEvent.setup();
+});
+
+afterEach(() => {
+  setRouter(null);
+  pendingCalls.clear();
+});
+
+describe('session statechart against the sign-in, sign-up, enrolment and account screens', () => {
+  it.each(titled)('$title', async ({ path }) => {
+    renderApp();
+    await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+
+  it('covers every state and event', () => {
+    expectFullCoverage(sessionMachine, paths, states, events);
+  });
+});
+
+describe('session journeys', () => {
+  async function signInFromSignInScreen() {
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: null });
+    await events.SIGN_IN!({ event: { type: 'SIGN_IN', email: EMAIL, password: PASSWORD }, state: actor.getSnapshot() });
+  }
+
+  it('after sign-in the remembered address opens, and it is forgotten', async () => {
+    renderApp();
+    rememberReturnTo('/account?tab=privacy#close');
+    await signInFromSignInScreen();
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
+    await waitFor(() => expect(here()).toBe('/account?tab=privacy#close'));
+    expect(sessionStorage.getItem('returnTo')).toBeNull();
+  });
+
+  it('a lost session remembers the address and clears the session; signing in again returns there', async () => {
+    renderApp('/account?tab=privacy');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: USER });
+    localStorage.setItem('token', TOKEN);
+    act(() => actor.send({ type: 'AUTH_FAILURE', failure: 'sessionLost' }));
+    await waitFor(() => expect(here()).toBe('/sign-in'));
+    expect(readSession().token).toBeNull();
+    expect(actor.getSnapshot().context.user).toBeNull();
+
+    await events.SIGN_IN!({ event: { type: 'SIGN_IN', email: EMAIL, password: PASSWORD }, state: actor.getSnapshot() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
+    await waitFor(() => expect(here()).toBe('/account?tab=privacy'));
+  });
+
+  it('an MFA challenge while signed in sends a code; once verified the user is back where they were', async () => {
+    renderApp('/account');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: USER });
+    act(() => actor.send({ type: 'AUTH_FAILURE', failure: 'mfaRequired' }));
+    await waitFor(() => expect(heading('Enter your verification code')).toBeInTheDocument());
+    await pendingCalls.settle({ type: 'xstate.done.actor.sendCode' });
+    await events.VERIFY_CODE!({ event: { type: 'VERIFY_CODE', otp: '123456' }, state: actor.getSnapshot() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.verifyCode', output: 'device-token' });
+    expect(readSession().mfaToken).toBe('device-token');
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
+    await waitFor(() => expect(here()).toBe('/account'));
+    expect(actor.getSnapshot().context).toMatchObject({ mfaRequired: false, mfaEnrollmentVerification: false });
+  });
+
+  it('sign-up sends the company slug of the address, then a new user starts onboarding', async () => {
+    renderApp('/sign-up/acme');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: null });
+    await events.SIGN_UP!({ event: { type: 'SIGN_UP', ...SIGN_UP_DETAILS }, state: actor.getSnapshot() });
+    expect(pendingCalls.inputOf('signUp')).toEqual({ ...SIGN_UP_DETAILS, company_slug: 'acme' });
+    await pendingCalls.settle({ type: 'xstate.done.actor.signUp', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: NEW_USER });
+    await waitFor(() => expect(here()).toBe('/welcome/about-us'));
+  });
+
+  it('the sign-in form checks its fields first (SPEC §5)', async () => {
+    renderApp('/sign-in');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: null });
+    await user.click(button('Sign in'));
+    expect(screen.getByText('Please enter your email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+    expect(field('Email')).toHaveFocus();
+    await user.type(field('Email'), 'ada');
+    await user.type(field('Password'), '12345');
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid password')).toBeInTheDocument();
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+  });
+
+  it('the sign-up form checks its fields first (SPEC §5)', async () => {
+    renderApp('/sign-up');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: null });
+    await user.click(button('Sign up'));
+    for (const message of [
+      'Please enter your first name',
+      'Please enter your last name',
+      'Please enter your email address',
+      'Please enter your password',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+  });
+
+  it('the code step checks the code first (SPEC §5)', async () => {
+    renderApp('/sign-in');
+    await signInFromSignInScreen();
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer({ mfa_required: true }) });
+    await pendingCalls.settle({ type: 'xstate.done.actor.sendCode' });
+    await user.click(button('Verify'));
+    expect(screen.getByText('Please enter the verification code sent to your phone number')).toBeInTheDocument();
+    await user.type(field('Verification code'), '12a456');
+    expect(screen.getByText('Please enter a valid verification code')).toBeInTheDocument();
+    expect(actor.getSnapshot().matches({ authenticated: { mfa: 'codeEntry' } })).toBe(true);
+  });
+});
