@@ -1,0 +1,291 @@
+import { useState, type ReactNode } from 'react';
+import { showToast } from '../../services/toasts.ts';
+import { Button, LinkButton, BUTTON_VARIANTS } from '../../widgets/Button.tsx';
+import { CATEGORY_ICON_NAMES, CategoryIcon } from '../../widgets/CategoryIcon.tsx';
+import { Chip, ChipRadioGroup } from '../../widgets/Chip.tsx';
+import { Confetti } from '../../widgets/Confetti.tsx';
+import { Drawer, DRAWER_POSITIONS, DRAWER_VARIANTS, type DrawerProps } from '../../widgets/Drawer.tsx';
+import { fileSize, formatDate, relativeTime } from '../../widgets/format.ts';
+import { Message, MESSAGE_SEVERITIES } from '../../widgets/Message.tsx';
+import { PhoneInput } from '../../widgets/PhoneInput.tsx';
+import { ProgressBar } from '../../widgets/ProgressBar.tsx';
+import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { Spinner } from '../../widgets/Spinner.tsx';
+import { Tabs } from '../../widgets/Tabs.tsx';
+import { TEXT_INPUT_TYPES, TextInput } from '../../widgets/TextInput.tsx';
+import './WidgetGallery.css';
+
+/** Developer page (non-production builds, /dev/widgets): every widget of the kit in every state. */
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = title.toLowerCase().replace(/\W+/g, '-');
+  return (
+    <section className="lc-gallery__section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="lc-gallery__row">
+      <h3 className="lc-gallery__row-label">{label}</h3>
+      <div className="lc-gallery__items">{children}</div>
+    </div>
+  );
+}
+
+function ButtonsSection() {
+  return (
+    <Section title="Buttons">
+      {BUTTON_VARIANTS.map((variant) => (
+        <Row key={variant} label={`Variant ${variant}`}>
+          <Button variant={variant} onPress={() => showToast({ message: `Pressed ${variant}`, autoDismiss: true })}>
+            Continue
+          </Button>
+          <Button variant={variant} isLoading>Submitting</Button>
+          <Button variant={variant} isDisabled>Continue</Button>
+        </Row>
+      ))}
+      <Row label="Links styled as buttons">
+        <LinkButton href="/dashboard">Go to Home</LinkButton>
+        <LinkButton href="https://example.com" target="_blank" variant="secondary">Partner site</LinkButton>
+        <LinkButton href="/requests" variant="tertiary">View all</LinkButton>
+      </Row>
+    </Section>
+  );
+}
+
+function ChipsSection() {
+  return (
+    <Section title="Chips">
+      <Row label="Button (toggle)">
+        <Chip title="Own a home" description="House, condo or apartment" />
+        <Chip title="Pet" description="Dogs, cats and more" defaultSelected />
+        <Chip title="With image" description="The default image" image="default" />
+        <Chip title="Disabled" description="Cannot be pressed" isDisabled />
+        <Chip title="A long title that goes on and on so that it has to be clamped at two lines"
+          description="And a description that is also far too long for the chip, so it is clamped at two lines as well, never more" />
+      </Row>
+      <Row label="Links">
+        <Chip variant="link" href="/requests" title="Requests" description="Go to your requests" />
+        <Chip variant="external-link" href="https://example.com" title="Partner" description="Opens in a new tab" image="default" />
+        <Chip variant="link" href="/requests" title="Disabled link" description="Cannot be followed" isDisabled />
+      </Row>
+      <Row label="Radio">
+        <ChipRadioGroup label="Category" defaultValue="all">
+          <Chip variant="radio" value="all" title="All" description="Every category" />
+          <Chip variant="radio" value="pet" title="Pet" description="Animals" />
+          <Chip variant="radio" value="car" title="Car" description="Vehicles" isDisabled />
+        </ChipRadioGroup>
+        <ChipRadioGroup label="Invalid group" errorMessage="Please choose one">
+          <Chip variant="radio" value="a" title="Option A" description="First" />
+          <Chip variant="radio" value="b" title="Option B" description="Second" />
+        </ChipRadioGroup>
+      </Row>
+      <Row label="Checkbox">
+        <Chip variant="checkbox" title="Parent" description="Kids at home" />
+        <Chip variant="checkbox" title="Partner" description="Spouse or partner" defaultSelected />
+        <Chip variant="checkbox" title="Invalid" description="In the error state" isInvalid />
+        <Chip variant="checkbox" title="Disabled" description="Cannot be ticked" isDisabled />
+      </Row>
+    </Section>
+  );
+}
+
+function TextInputsSection() {
+  return (
+    <Section title="Text inputs">
+      <div className="lc-gallery__fields">
+        {TEXT_INPUT_TYPES.map((type) => (
+          <TextInput key={type} label={`Type ${type}`} name={type} type={type} isRequired placeholder={type === 'date' ? undefined : `A ${type} value`} />
+        ))}
+        <TextInput label="Optional field" description="Not required, so the label says so" />
+        <TextInput label="Email" type="email" isRequired defaultValue="not-an-email" errorMessage="Please enter a valid email address" />
+        <TextInput label="Masked date" mask="99/99/9999" isRequired description="Mask 99/99/9999; cleared on blur if incomplete" />
+        <TextInput label="Masked code" mask="aa-999?-99" isRequired description="Mask aa-999?-99: the last part is optional" />
+        <TextInput label="Disabled" isRequired isDisabled defaultValue="Read only for now" />
+      </div>
+    </Section>
+  );
+}
+
+function PhoneInputSection() {
+  const [phone, setPhone] = useState('');
+  return (
+    <Section title="Phone input">
+      <div className="lc-gallery__fields">
+        <PhoneInput label="Phone" isRequired value={phone} onChange={setPhone} description={`Value: '${phone}'`} />
+        <PhoneInput label="Phone with error" isRequired errorMessage="Please enter a valid phone number" />
+        <PhoneInput label="Other slot character" slotChar="#" />
+      </div>
+    </Section>
+  );
+}
+
+function MessagesSection() {
+  const [lifetimeRound, setLifetimeRound] = useState(0);
+  return (
+    <Section title="Messages">
+      <div className="lc-gallery__stack">
+        {MESSAGE_SEVERITIES.map((severity) => (
+          <Message key={severity} severity={severity} title={`Severity ${severity}`}>
+            Some words about what happened.
+          </Message>
+        ))}
+        <Message severity="error">Unable to sign in at this time. Please try again later.</Message>
+        <Message severity="info" onClose={() => showToast({ message: 'The message was closed.', autoDismiss: true })}>
+          Closable: press Close to hide me.
+        </Message>
+        <Message key={lifetimeRound} severity="success" lifetime={5000}>I disappear after 5 seconds.</Message>
+        <div><Button variant="secondary" onPress={() => setLifetimeRound((round) => round + 1)}>Show the 5-second message again</Button></div>
+      </div>
+    </Section>
+  );
+}
+
+function TabsSection() {
+  return (
+    <Section title="Tabs">
+      <Tabs titles={['To do (3)', 'Completed (2)', 'Ideas']} label="Gallery tabs">
+        <p>The first panel. Swipe right over it (more than 50 px) for the next tab.</p>
+        <p>The second panel.</p>
+        <p>The third panel. Swipe left to go back.</p>
+      </Tabs>
+    </Section>
+  );
+}
+
+type DrawerDemo = Pick<DrawerProps, 'position' | 'variant' | 'isDismissable' | 'fullScreen' | 'fullBleed'> & { name: string };
+
+const DRAWER_DEMOS: DrawerDemo[] = [
+  ...DRAWER_POSITIONS.flatMap((position) =>
+    DRAWER_VARIANTS.map((variant) => ({ name: `${position} ${variant}`, position, variant }))),
+  { name: 'dismissable', isDismissable: true },
+  { name: 'full screen', fullScreen: true },
+  { name: 'full bleed', fullBleed: true },
+];
+
+function DrawersSection() {
+  const [openDemo, setOpenDemo] = useState<DrawerDemo | null>(null);
+  return (
+    <Section title="Drawers">
+      <div className="lc-gallery__items">
+        {DRAWER_DEMOS.map((demo) => (
+          <Button key={demo.name} variant="secondary" onPress={() => setOpenDemo(demo)}>Open {demo.name}</Button>
+        ))}
+      </div>
+      <Drawer isOpen={openDemo !== null} onOpenChange={(isOpen) => { if (!isOpen) setOpenDemo(null); }}
+        title={`Drawer: ${openDemo?.name ?? ''}`} position={openDemo?.position} variant={openDemo?.variant}
+        isDismissable={openDemo?.isDismissable} fullScreen={openDemo?.fullScreen} fullBleed={openDemo?.fullBleed}>
+        <p>{openDemo?.isDismissable ? 'Escape and a backdrop click close me.' : 'Only the Close button closes me.'}</p>
+        {Array.from({ length: 30 }, (_, index) => <p key={index}>Scrollable line {index + 1}</p>)}
+      </Drawer>
+    </Section>
+  );
+}
+
+function ToastsSection() {
+  return (
+    <Section title="Toasts">
+      <div className="lc-gallery__items">
+        <Button variant="secondary" onPress={() => showToast({ message: 'Saved. This toast stays until closed.' })}>Show a toast</Button>
+        <Button variant="secondary" onPress={() => showToast({ message: 'This one goes away after 10 seconds.', autoDismiss: true })}>
+          Show an auto-dismissing toast
+        </Button>
+        <Button variant="secondary" onPress={() => showToast({ message: 'An error toast still shows the success icon.', type: 'error' })}>
+          Show an error toast
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+function ProgressSection() {
+  return (
+    <Section title="Spinner, progress and skeleton">
+      <Row label="Spinner sizes (capped at 52)">
+        {[16, 24, 40, 52, 80].map((size) => <Spinner key={size} size={size} />)}
+      </Row>
+      <div className="lc-gallery__stack">
+        <ProgressBar label="Empty" value={0} />
+        <ProgressBar label="Uploading" value={40} />
+        <ProgressBar label="Done" value={100} />
+        <ProgressBar label="Onboarding" value={66} valueLabel="Step 2 of 3" />
+        <ProgressBar label="Indeterminate" isIndeterminate />
+      </div>
+      <Row label="Skeleton">
+        <div className="lc-gallery__skeleton"><Skeleton /></div>
+        <div className="lc-gallery__skeleton"><Skeleton lines={2} blockHeight={100} /></div>
+      </Row>
+    </Section>
+  );
+}
+
+function ConfettiSection() {
+  const [round, setRound] = useState(0);
+  return (
+    <Section title="Confetti">
+      <Button variant="secondary" onPress={() => setRound((value) => value + 1)}>Throw confetti</Button>
+      {round > 0 && <Confetti key={round} />}
+    </Section>
+  );
+}
+
+function CategoryIconsSection() {
+  return (
+    <Section title="Category icons">
+      <ul className="lc-gallery__icons">
+        {[...CATEGORY_ICON_NAMES, 'unknown category'].map((name) => (
+          <li key={name}><CategoryIcon category={name} size={32} /> {name}</li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function FormattersSection() {
+  // Fixed instants, so the examples read the same on every visit.
+  const now = new Date('2025-06-15T12:00:00');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  return (
+    <Section title="Formatters">
+      <dl className="lc-gallery__formats">
+        {[30, 300, 3600, 86400 * 3, 86400 * 45, 86400 * 800].map((seconds) => (
+          <div key={seconds}><dt>relativeTime, {seconds} s earlier</dt><dd>{relativeTime(ago(seconds), now)}</dd></div>
+        ))}
+        {[0, 500, 1536, 1572864, 26214400].map((bytes) => (
+          <div key={bytes}><dt>fileSize({bytes})</dt><dd>{fileSize(bytes)}</dd></div>
+        ))}
+        <div><dt>formatDate (mm/dd/yy)</dt><dd>{formatDate(now)}</dd></div>
+        <div><dt>formatDate (DD, MM d)</dt><dd>{formatDate(now, 'DD, MM d')}</dd></div>
+      </dl>
+    </Section>
+  );
+}
+
+export default function WidgetGallery() {
+  return (
+    <main className="lc-gallery">
+      <h1>Widget gallery</h1>
+      <ButtonsSection />
+      <ChipsSection />
+      <TextInputsSection />
+      <PhoneInputSection />
+      <MessagesSection />
+      <TabsSection />
+      <DrawersSection />
+      <ToastsSection />
+      <ProgressSection />
+      <ConfettiSection />
+      <CategoryIconsSection />
+      <FormattersSection />
+      {/* ==== FileUploader section: owned by the upload engineer, who fills it in. ==== */}
+      <Section title="File uploader">
+        <p>Not built yet.</p>
+      </Section>
+      {/* ==== End of FileUploader section. ==== */}
+    </main>
+  );
+}
