@@ -14,11 +14,15 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createStorage } from './adapters/storage/storage.ts';
 import authenticate from './plugins/authenticate.ts';
+import { startRealtimeHub } from './domain/realtime.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
+import { consoleRoutes } from './routes/console.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
+import { eventsRoutes } from './routes/events.routes.ts';
 import mfaRoutes from './routes/mfa.routes.ts';
 import { onboardingRoutes, surveysRoutes } from './routes/surveys.routes.ts';
 import offeringsRoutes from './routes/offerings.routes.ts';
+import { requestsRoutes } from './routes/requests.routes.ts';
 import { diskStorageRoutes, uploadsRoutes } from './routes/uploads.routes.ts';
 import usersRoutes from './routes/users.routes.ts';
 
@@ -70,6 +74,9 @@ export async function buildApp({ config, database }: AppOptions) {
   await app.register(rateLimit, { global: false });
   await app.register(authenticate, { db: database.db });
   const storage = await createStorage(config);
+  // Live updates between this and every other server process on the same database; stopped with the app.
+  const realtime = await startRealtimeHub(database, app.log);
+  app.addHook('onClose', () => realtime.close());
 
   await app.register(
     async (api) => {
@@ -81,6 +88,9 @@ export async function buildApp({ config, database }: AppOptions) {
       await api.register(onboardingRoutes, { prefix: '/v1/onboarding_answers', db: database.db });
       await api.register(offeringsRoutes, { prefix: '/v1', db: database.db });
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
+      await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
+      await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });
+      await api.register(eventsRoutes, { prefix: '/v1/events', db: database.db, realtime });
       // The disk store's signed file addresses; an S3 store serves its own.
       if (storage.kind === 'disk') await api.register(diskStorageRoutes, { prefix: '/storage', db: database.db, storage });
       if (config.NODE_ENV !== 'production') await api.register(devRoutes, { prefix: '/dev', db: database.db });

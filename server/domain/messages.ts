@@ -1,0 +1,174 @@
+import { eq, max } from 'drizzle-orm';
+import { MESSAGE_ERRORS } from '../../src/contract/requests.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { internalNotes, messages, requestReadMarkers } from '../db/threads.schema.ts';
+import { notifyConciergeReply } from './notifications.ts';
+import type { RealtimeNotice } from './realtime.ts';
+import {
+  ThreadError,
+  applyStatusChange,
+  fullNameOf,
+  lockRequest,
+  ownerOf,
+  requestNotFound,
+  touchRequest,
+} from './requests.ts';
+import { markdownToSafeHtml, plainTextToHtml } from './sanitize.ts';
+import { attachUploadsToRequest, confirmStoredUpload, findUpload } from './uploads.ts';
+import { findUserById } from './users.ts';
+
+/**
+ * Writing in a request's thread: the employee's messages, the concierge's replies and the staff's internal notes.
+ * Each write is one transaction that locks the request, and returns the notices to publish once it has committed.
+ */
+
+async function authorOf(tx: Executor, userId: number) {
+  const author = await findUserById(tx, userId);
+  if (!author) throw new Error(`Author ${userId} not found`);
+  return author;
+}
+
+/**
+ * Ties the message's files to the request so that staff (or the employee) may open them. Each must be an upload of
+ * the author whose bytes have arrived and passed the image/PDF check, and not part of another request.
+ */
+async function attachFiles(
+  tx: Executor,
+  storage: FileStorage,
+  { authorUserId, requestId, keys }: { authorUserId: number; requestId: number; keys: readonly string[] },
+) {
+  for (const key of keys) {
+    const upload = await findUpload(tx, key);
+    // Bytes PUT straight to an object store are checked on first use (a refused file throws a 415 here).
+    const stored = upload && upload.ownerUserId === authorUserId && (await confirmStoredUpload(tx, storage, upload));
+    if (!stored) throw new ThreadError(422, MESSAGE_ERRORS.fileNotFound);
+  }
+  const attached = await attachUploadsToRequest(tx, { ownerUserId: authorUserId, requestId, keys });
+  if (!attached) throw new ThreadError(422, MESSAGE_ERRORS.fileNotFound);
+}
+
+/** Everything in the thread so far counts as read by this staff member. */
+export async function markThreadRead(db: Executor, staffUserId: number, requestId: number, now = new Date()) {
+  const [{ lastId }] = await db
+    .select({ lastId: max(messages.id) })
+    .from(messages)
+    .where(eq(messages.requestId, requestId));
+  const lastReadMessageId = lastId ?? 0;
+  await db
+    .insert(requestReadMarkers)
+    .values({ userId: staffUserId, requestId, lastReadMessageId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [requestReadMarkers.userId, requestReadMarkers.requestId],
+      set: { lastReadMessageId, updatedAt: now },
+    });
+}
+
+/**
+ * The owner writes in their request's thread. The text is stored escaped, never as markup. Writing on a Completed
+ * request reopens it: back In Progress with its concierge, or In Queue when nobody is assigned. The employee is not
+ * e-mailed about their own message or their own reopening.
+ */
+export async function postEmployeeMessage(
+  db: Database,
+  storage: FileStorage,
+  { authorUserId, requestId, body, attachmentKeys }: { authorUserId: number; requestId: number; body: string; attachmentKeys: readonly string[] },
+): Promise<RealtimeNotice[]> {
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, requestId, authorUserId);
+    if (!request) throw requestNotFound();
+    await attachFiles(tx, storage, { authorUserId, requestId, keys: attachmentKeys });
+    const author = await authorOf(tx, authorUserId);
+    const now = new Date();
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        requestId,
+        authorUserId,
+        source: 'user',
+        sourceName: fullNameOf(author),
+        bodyHtml: plainTextToHtml(body),
+        attachmentKeys: [...attachmentKeys],
+        createdAt: now,
+      })
+      .returning({ id: messages.id });
+    const notices: RealtimeNotice[] = [
+      { type: 'message.created', requestId, ownerUserId: request.userId, messageId: message.id },
+    ];
+    if (request.status === 'closed') {
+      const reopenedTo = request.assigneeUserId === null ? 'open' : 'in_progress';
+      await applyStatusChange(tx, request, reopenedTo, { id: author.id, name: fullNameOf(author) }, now);
+      notices.push({ type: 'request.updated', requestId, ownerUserId: request.userId });
+    } else {
+      await touchRequest(tx, requestId, now);
+    }
+    return notices;
+  });
+}
+
+/**
+ * A concierge replies. The Markdown is stored as sanitised HTML under the concierge's first name; the reply counts
+ * as having read the thread; the employee is e-mailed a link to the request. The status does not change.
+ */
+export async function postConciergeReply(
+  db: Database,
+  storage: FileStorage,
+  {
+    authorUserId,
+    requestId,
+    markdown,
+    attachmentKeys,
+    appUrl,
+  }: { authorUserId: number; requestId: number; markdown: string; attachmentKeys: readonly string[]; appUrl: string },
+): Promise<RealtimeNotice[]> {
+  const bodyHtml = markdownToSafeHtml(markdown);
+  // Markdown made only of what the sanitiser removes (a lone <script>, say) leaves nothing to send.
+  if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) throw requestNotFound();
+    await attachFiles(tx, storage, { authorUserId, requestId, keys: attachmentKeys });
+    const author = await authorOf(tx, authorUserId);
+    const now = new Date();
+    const [message] = await tx
+      .insert(messages)
+      .values({
+        requestId,
+        authorUserId,
+        source: 'life_concierge',
+        sourceName: author.firstName,
+        bodyHtml,
+        attachmentKeys: [...attachmentKeys],
+        createdAt: now,
+      })
+      .returning({ id: messages.id });
+    await touchRequest(tx, requestId, now);
+    await markThreadRead(tx, authorUserId, requestId, now);
+    await notifyConciergeReply(tx, {
+      appUrl,
+      employee: await ownerOf(tx, request),
+      request,
+      conciergeName: author.firstName,
+    });
+    return [{ type: 'message.created', requestId, ownerUserId: request.userId, messageId: message.id }];
+  });
+}
+
+/** A staff-only note on the request. Nobody is notified; only staff streams hear of it. */
+export async function addInternalNote(
+  db: Database,
+  { authorUserId, requestId, markdown }: { authorUserId: number; requestId: number; markdown: string },
+): Promise<RealtimeNotice[]> {
+  const bodyHtml = markdownToSafeHtml(markdown);
+  if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) throw requestNotFound();
+    const author = await authorOf(tx, authorUserId);
+    const [note] = await tx
+      .insert(internalNotes)
+      .values({ requestId, authorUserId, authorName: fullNameOf(author), bodyHtml })
+      .returning({ id: internalNotes.id });
+    return [{ type: 'note.created', requestId, noteId: note.id }];
+  });
+}

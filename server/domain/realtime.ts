@@ -1,0 +1,240 @@
+import { EventEmitter } from 'node:events';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { EVENT_TICKET_TTL_MS, type LiveEvent } from '../../src/contract/events.ts';
+import type { DatabaseHandle, Executor } from '../db/client.ts';
+import { requests, sessions, users } from '../db/schema.ts';
+import { eventStreamTickets, messages } from '../db/threads.schema.ts';
+import { isStaffRole, messageToWire } from './requests.ts';
+import { digest, newToken } from './tokens.ts';
+
+/**
+ * Live updates between server processes. A change is announced, after its transaction commits, as a small notice
+ * (ids only: a PostgreSQL NOTIFY payload is limited to 8000 bytes, and one read per process beats shipping every
+ * message body through it). Every process hears every notice, reads what it names, and sends it to its own
+ * subscribers who may see it.
+ *
+ * - PostgreSQL: NOTIFY on the shared database, LISTEN on one dedicated connection per process (a pooled
+ *   connection would drop the LISTEN when returned). When that connection is lost the hub is not `live` until it
+ *   is back; subscribers are told, so that clients reconnect and catch up instead of silently missing events.
+ * - PGlite: one process owns the database, so an in-process emitter is the whole story.
+ */
+
+export const LIVE_UPDATES_CHANNEL = 'lc_live_updates';
+
+export type RealtimeNotice =
+  | { type: 'message.created'; requestId: number; ownerUserId: number; messageId: number }
+  | { type: 'request.updated'; requestId: number; ownerUserId: number }
+  | { type: 'note.created'; requestId: number; noteId: number };
+
+export interface RealtimeSubscriber {
+  onNotice(notice: RealtimeNotice): void;
+  /** Notices may have been missed (the PostgreSQL listener was lost): streams should end so clients catch up. */
+  onInterrupted(): void;
+}
+
+export interface RealtimeHub {
+  /** Whether notices are being received right now. */
+  readonly live: boolean;
+  /** Announces committed changes to every process; failures are logged, never thrown (the change stands). */
+  publish(notices: readonly RealtimeNotice[]): Promise<void>;
+  subscribe(subscriber: RealtimeSubscriber): () => void;
+  close(): Promise<void>;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+const RECONNECT_FIRST_DELAY_MS = 500;
+const RECONNECT_MAX_DELAY_MS = 15_000;
+
+function parseNotice(payload: string): RealtimeNotice | null {
+  try {
+    const value = JSON.parse(payload) as RealtimeNotice;
+    return typeof value === 'object' && value !== null && typeof value.requestId === 'number' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the hub for the database's engine; stop it with close() when the app closes. */
+export async function startRealtimeHub(database: DatabaseHandle, log: Log): Promise<RealtimeHub> {
+  const subscribers = new Set<RealtimeSubscriber>();
+  const deliver = (notice: RealtimeNotice) => {
+    for (const subscriber of subscribers) subscriber.onNotice(notice);
+  };
+  const subscribe = (subscriber: RealtimeSubscriber) => {
+    subscribers.add(subscriber);
+    return () => void subscribers.delete(subscriber);
+  };
+
+  if (database.engine === 'pglite' || !database.url) {
+    const emitter = new EventEmitter();
+    emitter.on('notice', deliver);
+    return {
+      live: true,
+      async publish(notices) {
+        // Asynchronous, as a NOTIFY would be: the publisher's answer never waits on the subscribers.
+        for (const notice of notices) setImmediate(() => emitter.emit('notice', notice));
+      },
+      subscribe,
+      async close() {
+        emitter.removeAllListeners();
+        subscribers.clear();
+      },
+    };
+  }
+
+  const url = database.url;
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let reconnectDelay = RECONNECT_FIRST_DELAY_MS;
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect();
+    }, reconnectDelay);
+    reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_DELAY_MS);
+  };
+
+  const lose = (client: pg.Client, error?: unknown) => {
+    if (listener !== client) return;
+    listener = null;
+    log.warn({ err: error }, 'live updates: lost the LISTEN connection, reconnecting');
+    for (const subscriber of subscribers) subscriber.onInterrupted();
+    client.end().catch(() => {});
+    scheduleReconnect();
+  };
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', ({ channel, payload }) => {
+      const notice = channel === LIVE_UPDATES_CHANNEL && payload ? parseNotice(payload) : null;
+      if (notice) deliver(notice);
+    });
+    client.on('error', (error) => lose(client, error));
+    client.on('end', () => lose(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${LIVE_UPDATES_CHANNEL}`);
+    } catch (error) {
+      log.warn({ err: error }, 'live updates: could not LISTEN, retrying');
+      client.end().catch(() => {});
+      scheduleReconnect();
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    listener = client;
+    reconnectDelay = RECONNECT_FIRST_DELAY_MS;
+  }
+
+  await connect();
+
+  return {
+    get live() {
+      return listener !== null;
+    },
+    async publish(notices) {
+      for (const notice of notices) {
+        try {
+          await database.db.execute(sql`select pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(notice)})`);
+        } catch (error) {
+          log.error({ err: error, notice }, 'live updates: NOTIFY failed');
+        }
+      }
+    },
+    subscribe,
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      subscribers.clear();
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/** Who is watching a stream. */
+export interface Viewer {
+  userId: number;
+  staff: boolean;
+}
+
+/** Staff see every event; an employee only those about their own requests, and never an internal note. */
+export function mayReceive(viewer: Viewer, notice: RealtimeNotice): boolean {
+  if (viewer.staff) return true;
+  return notice.type !== 'note.created' && notice.ownerUserId === viewer.userId;
+}
+
+/** The event a notice stands for, read now; null when what it names is gone (deleted since). */
+export async function liveEventFor(db: Executor, notice: RealtimeNotice): Promise<LiveEvent | null> {
+  switch (notice.type) {
+    case 'message.created': {
+      const [row] = await db.select().from(messages).where(eq(messages.id, notice.messageId));
+      return row ? { type: 'message.created', request_id: notice.requestId, message: messageToWire(row) } : null;
+    }
+    case 'request.updated': {
+      const [row] = await db
+        .select({ status: requests.status, updatedAt: requests.updatedAt })
+        .from(requests)
+        .where(eq(requests.id, notice.requestId));
+      return row
+        ? { type: 'request.updated', request_id: notice.requestId, status: row.status, updated_at: row.updatedAt.toISOString() }
+        : null;
+    }
+    case 'note.created':
+      return { type: 'note.created', request_id: notice.requestId, note_id: notice.noteId };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stream tickets: an EventSource cannot send the Authorization header
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A fresh single-use ticket for the session; expired tickets are swept on the way. */
+export async function issueStreamTicket(db: Executor, sessionId: number, now = new Date()) {
+  await db.delete(eventStreamTickets).where(lte(eventStreamTickets.expiresAt, now));
+  const ticket = newToken();
+  const expiresAt = new Date(now.getTime() + EVENT_TICKET_TTL_MS);
+  await db.insert(eventStreamTickets).values({ tokenDigest: digest(ticket), sessionId, expiresAt });
+  return { ticket, expiresAt };
+}
+
+/** Whether the session is still signed in: not revoked (sign-out, password change), not expired. */
+export async function isSessionActive(db: Executor, sessionId: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return rows.length > 0;
+}
+
+/**
+ * Uses up a ticket: the viewer it was issued to, or null when it is unknown, used, expired, or its session has
+ * ended. Deleting it is what makes it single-use, even against two concurrent redemptions.
+ */
+export async function redeemStreamTicket(
+  db: Executor,
+  ticket: string,
+  now = new Date(),
+): Promise<(Viewer & { sessionId: number }) | null> {
+  const [redeemed] = await db
+    .delete(eventStreamTickets)
+    .where(eq(eventStreamTickets.tokenDigest, digest(ticket)))
+    .returning({ sessionId: eventStreamTickets.sessionId, expiresAt: eventStreamTickets.expiresAt });
+  if (!redeemed || redeemed.expiresAt <= now) return null;
+  const [row] = await db
+    .select({ userId: users.id, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, redeemed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  return { userId: row.userId, staff: isStaffRole(row.role), sessionId: redeemed.sessionId };
+}

@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../src/contract/common.ts';
+import {
+  assignRequest,
+  consoleRequestResponse,
+  consoleRequestsQuery,
+  consoleRequestsResponse,
+  markReadResponse,
+  noteRequest,
+  previewRequest,
+  previewResponse,
+  replyRequest,
+  staffResponse,
+  statusChangeRequest,
+} from '../../src/contract/console.ts';
+import { idParams } from '../../src/contract/surveys.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import {
+  assignRequest as assign,
+  changeRequestStatus,
+  findConsoleRequest,
+  listConsoleRequests,
+  listStaff,
+  markRequestRead,
+} from '../domain/console.ts';
+import { addInternalNote, postConciergeReply } from '../domain/messages.ts';
+import type { RealtimeHub } from '../domain/realtime.ts';
+import { requestNotFound } from '../domain/requests.ts';
+import { markdownToSafeHtml } from '../domain/sanitize.ts';
+import { userOf } from '../plugins/authenticate.ts';
+
+const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+
+/** The concierge console's API, under /api/v1/console: staff only (403 for employees), on every route. */
+export const consoleRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  db: Database;
+  storage: FileStorage;
+  realtime: RealtimeHub;
+}> = async (app, { config, db, storage, realtime }) => {
+  // Before the body is even read: nobody but staff learns anything from this API, not even its validation rules.
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requireStaff);
+
+  /** The request as the caller now sees it; after a change, once the change is announced. */
+  async function answerWithRequest(staffUserId: number, requestId: number) {
+    const request = await findConsoleRequest(db, staffUserId, requestId);
+    if (!request) throw requestNotFound();
+    return { request };
+  }
+
+  app.get(
+    '/requests',
+    { schema: { querystring: consoleRequestsQuery, response: { 200: consoleRequestsResponse, ...refusals } } },
+    async (request) => listConsoleRequests(db, userOf(request).id, request.query),
+  );
+
+  app.get('/staff', { schema: { response: { 200: staffResponse, ...refusals } } }, async () => ({ staff: await listStaff(db) }));
+
+  app.get(
+    '/requests/:id',
+    { schema: { params: idParams, response: { 200: consoleRequestResponse, ...refusals } } },
+    async (request) => answerWithRequest(userOf(request).id, request.params.id),
+  );
+
+  app.post(
+    '/requests/:id/claim',
+    { schema: { params: idParams, response: { 200: consoleRequestResponse, ...refusals } } },
+    async (request) => {
+      const staffUserId = userOf(request).id;
+      const requestId = request.params.id;
+      await realtime.publish(await assign(db, { actorUserId: staffUserId, requestId, assigneeUserId: staffUserId, appUrl: config.APP_URL }));
+      return answerWithRequest(staffUserId, requestId);
+    },
+  );
+
+  app.post(
+    '/requests/:id/assign',
+    { schema: { params: idParams, body: assignRequest, response: { 200: consoleRequestResponse, ...refusals } } },
+    async (request) => {
+      const staffUserId = userOf(request).id;
+      const requestId = request.params.id;
+      const assigneeUserId = request.body.assignee_id;
+      await realtime.publish(await assign(db, { actorUserId: staffUserId, requestId, assigneeUserId, appUrl: config.APP_URL }));
+      return answerWithRequest(staffUserId, requestId);
+    },
+  );
+
+  app.post(
+    '/requests/:id/status',
+    {
+      schema: { params: idParams, body: statusChangeRequest, response: { 200: consoleRequestResponse, ...refusals, 409: errorBody } },
+    },
+    async (request) => {
+      const staffUserId = userOf(request).id;
+      const requestId = request.params.id;
+      const { status } = request.body;
+      await realtime.publish(await changeRequestStatus(db, { actorUserId: staffUserId, requestId, status, appUrl: config.APP_URL }));
+      return answerWithRequest(staffUserId, requestId);
+    },
+  );
+
+  app.post(
+    '/requests/:id/messages',
+    {
+      schema: {
+        params: idParams,
+        body: replyRequest,
+        response: { 201: consoleRequestResponse, ...refusals, 413: errorBody, 415: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const staffUserId = userOf(request).id;
+      const requestId = request.params.id;
+      const { body_markdown: markdown, attachment_keys: attachmentKeys } = request.body;
+      const notices = await postConciergeReply(db, storage, {
+        authorUserId: staffUserId,
+        requestId,
+        markdown,
+        attachmentKeys,
+        appUrl: config.APP_URL,
+      });
+      await realtime.publish(notices);
+      return reply.code(201).send(await answerWithRequest(staffUserId, requestId));
+    },
+  );
+
+  app.post(
+    '/requests/:id/notes',
+    { schema: { params: idParams, body: noteRequest, response: { 201: consoleRequestResponse, ...refusals } } },
+    async (request, reply) => {
+      const staffUserId = userOf(request).id;
+      const requestId = request.params.id;
+      await realtime.publish(await addInternalNote(db, { authorUserId: staffUserId, requestId, markdown: request.body.body_markdown }));
+      return reply.code(201).send(await answerWithRequest(staffUserId, requestId));
+    },
+  );
+
+  app.post(
+    '/requests/:id/read',
+    { schema: { params: idParams, response: { 200: markReadResponse, ...refusals } } },
+    async (request) => {
+      if (!(await markRequestRead(db, userOf(request).id, request.params.id))) throw requestNotFound();
+      return { success: true, unread_count: 0 };
+    },
+  );
+
+  app.post(
+    '/preview',
+    { schema: { body: previewRequest, response: { 200: previewResponse, ...refusals } } },
+    async (request) => ({ body_html: markdownToSafeHtml(request.body.body_markdown) }),
+  );
+};

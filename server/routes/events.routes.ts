@@ -1,0 +1,124 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../src/contract/common.ts';
+import { HEARTBEAT_INTERVAL_MS, type LiveEvent, eventTicketResponse, eventsQuery } from '../../src/contract/events.ts';
+import type { Database } from '../db/client.ts';
+import {
+  type RealtimeHub,
+  type RealtimeNotice,
+  type Viewer,
+  isSessionActive,
+  issueStreamTicket,
+  liveEventFor,
+  mayReceive,
+  redeemStreamTicket,
+} from '../domain/realtime.ts';
+import { userOf } from '../plugins/authenticate.ts';
+
+export const INVALID_TICKET_ERROR = 'This live-update ticket is not valid. Please request a new one.';
+export const LIVE_UPDATES_UNAVAILABLE_ERROR = 'Live updates are unavailable right now.';
+
+interface LiveStream {
+  viewer: Viewer;
+  send(event: LiveEvent): void;
+  end(): void;
+}
+
+/** One server-sent event: its type as the SSE event name, the JSON as its data (JSON has no raw line breaks). */
+function writeEvent(response: ServerResponse, id: number, event: LiveEvent) {
+  response.write(`id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+}
+
+/**
+ * Live updates over server-sent events, under /api/v1/events (the ticket scheme is described in
+ * src/contract/events.ts). Each process keeps its own open streams and one subscription to the realtime hub,
+ * reads each notice once, and writes it to the streams allowed to see it.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeHub }> = async (app, { db, realtime }) => {
+  const streams = new Set<LiveStream>();
+
+  async function fanOut(notice: RealtimeNotice) {
+    const recipients = [...streams].filter((stream) => mayReceive(stream.viewer, notice));
+    if (recipients.length === 0) return;
+    const event = await liveEventFor(db, notice);
+    if (!event) return;
+    for (const stream of recipients) stream.send(event);
+  }
+
+  // Notices are read one after the other, so every stream sees events in the order they were announced.
+  let delivery = Promise.resolve();
+  const unsubscribe = realtime.subscribe({
+    onNotice(notice) {
+      delivery = delivery
+        .then(() => fanOut(notice))
+        .catch((error: unknown) => app.log.error({ err: error, notice }, 'live updates: delivery failed'));
+    },
+    onInterrupted() {
+      for (const stream of [...streams]) stream.end();
+    },
+  });
+
+  // Open streams would keep the server from closing; ending them lets clients reconnect to a running instance.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    for (const stream of [...streams]) stream.end();
+  });
+
+  app.post(
+    '/ticket',
+    { onRequest: app.authenticate, schema: { response: { 200: eventTicketResponse, 401: errorBody } } },
+    async (request) => {
+      const { ticket, expiresAt } = await issueStreamTicket(db, userOf(request).sessionId);
+      return { ticket, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/',
+    { schema: { querystring: eventsQuery, response: { 401: errorBody, 503: errorBody } } },
+    async (request, reply) => {
+      if (!realtime.live) return reply.code(503).send({ error: LIVE_UPDATES_UNAVAILABLE_ERROR });
+      const viewer = await redeemStreamTicket(db, request.query.ticket);
+      if (!viewer) return reply.code(401).send({ error: INVALID_TICKET_ERROR });
+
+      reply.hijack();
+      const response = reply.raw;
+      // The headers set so far (the security headers) go out with the stream's own.
+      const inherited = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined));
+      response.writeHead(200, {
+        ...(inherited as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies such as nginx must pass each event on at once rather than buffer the response.
+        'x-accel-buffering': 'no',
+      });
+      // A first line, so that the client's `open` fires now rather than with the first event.
+      response.write(': connected\n\n');
+
+      let nextEventId = 1;
+      let heartbeat: NodeJS.Timeout | undefined;
+      const stream: LiveStream = {
+        viewer,
+        send(event) {
+          writeEvent(response, nextEventId++, event);
+        },
+        end() {
+          clearInterval(heartbeat);
+          streams.delete(stream);
+          response.end();
+        },
+      };
+      // Each heartbeat also checks the session: a stream ends with the sign-out or password change that ends it.
+      heartbeat = setInterval(() => {
+        isSessionActive(db, viewer.sessionId)
+          .then((active) => (active ? response.write(': heartbeat\n\n') : stream.end()))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'live updates: session check failed'));
+      }, HEARTBEAT_INTERVAL_MS);
+      streams.add(stream);
+      // The response closes when the client goes away (or after end()): either way the stream is over.
+      response.once('close', () => stream.end());
+      return reply;
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../src/contract/common.ts';
+import {
+  REQUEST_LISTS,
+  type RequestList,
+  createMessageRequest,
+  requestResponse,
+  requestsResponse,
+} from '../../src/contract/requests.ts';
+import { idParams } from '../../src/contract/surveys.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { Database } from '../db/client.ts';
+import { postEmployeeMessage } from '../domain/messages.ts';
+import type { RealtimeHub } from '../domain/realtime.ts';
+import { findOwnedRequest, listOwnedRequests, requestNotFound } from '../domain/requests.ts';
+import { userOf } from '../plugins/authenticate.ts';
+
+const refusals = { 401: errorBody, 404: errorBody };
+
+/**
+ * SPEC §7 "Requests and surveys", the employee's requests, under /api/v1/requests. Only the owner reaches a request
+ * and its thread; for anyone else it does not exist (404).
+ */
+export const requestsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; realtime: RealtimeHub }> = async (
+  app,
+  { db, storage, realtime },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  for (const list of Object.keys(REQUEST_LISTS) as RequestList[]) {
+    app.get(`/${list}`, { schema: { response: { 200: requestsResponse, ...refusals } } }, async (request) => ({
+      success: true,
+      requests: await listOwnedRequests(db, userOf(request).id, REQUEST_LISTS[list]),
+    }));
+  }
+
+  app.get('/:id', { schema: { params: idParams, response: { 200: requestResponse, ...refusals } } }, async (request) => {
+    const found = await findOwnedRequest(db, userOf(request).id, request.params.id);
+    if (!found) throw requestNotFound();
+    return { success: true, request: found };
+  });
+
+  app.post(
+    '/:id/messages',
+    {
+      schema: {
+        params: idParams,
+        body: createMessageRequest,
+        // 413/415: an attachment whose bytes, checked on first use, are too large or not an image or PDF.
+        response: { 201: requestResponse, ...refusals, 413: errorBody, 415: errorBody, 422: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const ownerUserId = userOf(request).id;
+      const { body, attachment_keys: attachmentKeys } = request.body.message;
+      const notices = await postEmployeeMessage(db, storage, {
+        authorUserId: ownerUserId,
+        requestId: request.params.id,
+        body,
+        attachmentKeys,
+      });
+      await realtime.publish(notices);
+      const updated = await findOwnedRequest(db, ownerUserId, request.params.id);
+      if (!updated) throw requestNotFound();
+      return reply.code(201).send({ success: true, request: updated });
+    },
+  );
+};
