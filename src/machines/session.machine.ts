@@ -77,6 +77,8 @@ const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.
 const SEND_TO_SIGN_IN = ['rememberCurrentAddress', { type: 'navigate', params: { to: SIGN_IN_PATH } }] as const;
 /** SPEC §4 session loss: everything kept locally goes, and SignIn opens with the return address remembered. */
 const LOSE_SESSION = ['clearStoredSession', 'forgetUser', ...SEND_TO_SIGN_IN] as const;
+/** SPEC §4 sign-out: as a session loss, but nothing is remembered to return to. */
+const END_SESSION = ['clearStoredSession', 'forgetUser', { type: 'navigate', params: { to: SIGN_IN_PATH } }] as const;
 /** SPEC §4 sign-in flow: the token is kept, then MFA, else enrolment, else the app. */
 const ACCEPT_ANSWER = [{ type: 'storeToken', params: answerOf }, { type: 'assignMfaFlags', params: answerOf }] as const;
 const AFTER_SIGN_IN_ANSWER = [
@@ -153,6 +155,10 @@ export const sessionMachine = setup({
     raiseMfaFlag: assign({ mfaRequired: true }),
     clearMfaFlags: assign(NO_MFA_STEP),
     forgetUser: assign({ user: null, ...NO_MFA_STEP }),
+  },
+  delays: {
+    /** Long enough for the router to finish a navigation to a route without loaders (a few microtasks). */
+    routerSettled: 0,
   },
   guards: {
     requiresMfa: (_, { answer }: { answer: SignInAnswer }) => answer.mfa_required,
@@ -349,15 +355,25 @@ export const sessionMachine = setup({
             id: 'fetchCurrentUser',
             src: 'fetchCurrentUser',
             onDone: {
-              target: 'signedIn',
+              target: 'openingApp',
               actions: [
                 { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
                 { type: 'identifyUser', params: ({ event }) => ({ user: event.output }) },
-                { type: 'navigateIntoApp', params: ({ event }) => ({ user: event.output }) },
               ],
             },
             onError: [...USER_LOAD_REFUSED, { target: '#session.signedOut', actions: ['forgetUser', USER_LOAD_FAILED] }],
           },
+        },
+
+        /**
+         * The app opens where SPEC §2/§4 say. The router applies a navigation asynchronously, so the session is
+         * signed in only once it has: meanwhile no guard of the screen being left (SignIn sends a signed-in user to
+         * the Dashboard) can act and override the destination.
+         */
+        openingApp: {
+          tags: ['resolving'],
+          entry: { type: 'navigateIntoApp', params: ({ context }) => ({ user: context.user! }) },
+          after: { routerSettled: 'signedIn' },
         },
 
         signedIn: {
@@ -409,8 +425,8 @@ export const sessionMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: ['clearStoredSession', 'forgetUser', { type: 'navigate', params: { to: SIGN_IN_PATH } }] },
-        onError: { target: 'signedOut', actions: ['clearStoredSession', 'forgetUser', { type: 'navigate', params: { to: SIGN_IN_PATH } }] },
+        onDone: { target: 'signedOut', actions: END_SESSION },
+        onError: { target: 'signedOut', actions: END_SESSION },
       },
     },
   },

@@ -68,6 +68,9 @@ function signInAnswer(flags: Partial<SignInAnswer> = {}): SignInAnswer {
   };
 }
 
+/** The delayed event that opens the app once the router has moved (see openingApp). */
+const ROUTER_SETTLED = 'xstate.after.routerSettled.session.authenticated.openingApp';
+
 const SIGN_UP_DETAILS = { name: 'Ada', last_name: 'Lovelace', email: EMAIL, password: PASSWORD };
 
 /** The three ways loading the current user fails (SPEC §4 session loss, MFA flags; §8). */
@@ -102,6 +105,7 @@ const MODEL_EVENTS: LabelledEvent[] = [
   { label: 'enrolment verified', event: { type: 'ENROLLMENT_VERIFIED' } },
   { label: 'skip enrolment', event: { type: 'SKIP_ENROLLMENT' } },
   doneEvent('fetchCurrentUser', USER, 'user loaded'),
+  { label: 'router settled', event: { type: ROUTER_SETTLED } },
   doneEvent('fetchCurrentUser', NEW_USER, 'new user loaded'),
   ...userLoadFailures('fetchCurrentUser', 'user load'),
   { label: 'refresh user', event: { type: 'REFRESH_USER' } },
@@ -141,6 +145,9 @@ const { paths, titled } = accountFlowModel(sessionMachine, {
   },
 });
 
+/** A delay the test outlives, so that the model's executor decides when it is over. */
+const NEVER_BY_ITSELF_MS = 3_600_000;
+
 let user: UserEvent;
 let actor: SessionActor;
 let router: ReturnType<typeof createBrowserRouter>;
@@ -156,16 +163,27 @@ function Shell() {
   );
 }
 
+/** SPEC §2: a signed-in user visiting SignIn or SignUp goes to the Dashboard. */
+function SignedOutOnly() {
+  const isSignedIn = useSession((snapshot) => snapshot.hasTag('signedIn'));
+  return isSignedIn ? <Navigate to="/dashboard" replace /> : <Outlet />;
+}
+
 function OnlyWhile({ tag }: { tag: 'signedIn' | 'enrollmentPending' }) {
   const isAllowed = useSession((snapshot) => snapshot.hasTag(tag));
   return isAllowed ? <Outlet /> : <Navigate to="/sign-in" replace />;
 }
 
-function renderApp(firstAddress = FIRST_ADDRESS) {
+/**
+ * Renders the screens at `firstAddress` around a session whose calls wait for the test. In the model the router
+ * "settles" when the path says so; in the journeys it does by itself, as in the app.
+ */
+function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path says' | 'by itself' = 'by itself') {
   window.history.replaceState(null, '', firstAddress);
   onTestFinished(() => actor.stop());
   actor = createActor(
     sessionMachine.provide({
+      delays: routerSettles === 'by itself' ? {} : { routerSettled: NEVER_BY_ITSELF_MS },
       actors: {
         restoreSession: pendingCalls.logic(),
         signIn: pendingCalls.logic(),
@@ -181,8 +199,13 @@ function renderApp(firstAddress = FIRST_ADDRESS) {
     {
       element: <Shell />,
       children: [
-        { path: '/sign-in', element: <SignIn /> },
-        { path: '/sign-up/:companySlug?', element: <SignUp /> },
+        {
+          element: <SignedOutOnly />,
+          children: [
+            { path: '/sign-in', element: <SignIn /> },
+            { path: '/sign-up/:companySlug?', element: <SignUp /> },
+          ],
+        },
         { element: <OnlyWhile tag="enrollmentPending" />, children: [{ path: '/mfa-enrollment', element: <MfaEnrollment /> }] },
         {
           element: <OnlyWhile tag="signedIn" />,
@@ -219,6 +242,12 @@ function expectBanner(error: string | null) {
 }
 
 type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+
+/** SPEC §2/§4: onboarding first when it is due, else the remembered address (in these paths, the first) or the Dashboard. */
+function expectInTheApp(signedInUser: User | null) {
+  const expected = signedInUser?.onboarding_required ? ['/welcome/about-us'] : ['/dashboard', FIRST_ADDRESS];
+  expect(expected).toContain(window.location.pathname);
+}
 
 const states: StateAssertions<typeof sessionMachine> = {
   restoring: () => {
@@ -290,10 +319,12 @@ const states: StateAssertions<typeof sessionMachine> = {
   'authenticated.enteringApp': () => {
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
   },
+  'authenticated.openingApp': ({ context }: Snapshot) => {
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expectInTheApp(context.user);
+  },
   'authenticated.signedIn': ({ context }: Snapshot) => {
-    // SPEC §2/§4: onboarding first when it is due, else the remembered address or the Dashboard.
-    const expected = context.user?.onboarding_required ? ['/welcome/about-us'] : ['/dashboard', FIRST_ADDRESS];
-    expect(expected).toContain(window.location.pathname);
+    expectInTheApp(context.user);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   },
   'authenticated.signedIn.idle': ({ context }: Snapshot) => {
@@ -359,6 +390,8 @@ const events: EventExecutors<typeof sessionMachine> = {
     if (window.location.pathname !== '/account') await act(() => router.navigate('/account'));
     await user.click(button('Sign Out'));
   },
+  // The delay's timer, as it would fire.
+  [ROUTER_SETTLED]: sentByTheApp,
   AUTH_FAILURE: sentByTheApp,
   REFRESH_USER: sentByTheApp,
   REQUEST_CREATED: sentByTheApp,
@@ -376,7 +409,7 @@ afterEach(() => {
 
 describe('session statechart against the sign-in, sign-up, enrolment and account screens', () => {
   it.each(titled)('$title', async ({ path }) => {
-    renderApp();
+    renderApp(FIRST_ADDRESS, 'when the path says');
     await runPath(path, () => actor.getSnapshot(), states, events);
   });
 
