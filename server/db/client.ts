@@ -32,6 +32,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (error) => console.warn('PostgreSQL idle client error:', error.message));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, engine: 'postgres', url: options.url, close: () => pool.end() };
