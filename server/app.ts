@@ -35,7 +35,8 @@ export interface AppOptions {
 export async function buildApp({ config, database }: AppOptions) {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (rate limits count per client address).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
