@@ -97,7 +97,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
       response.write(': connected\n\n');
 
       let nextEventId = 1;
-      let heartbeat: NodeJS.Timeout | undefined;
+      // Each heartbeat also checks the session: a stream ends with the sign-out or password change that ends it.
+      const heartbeat = setInterval(() => {
+        isSessionActive(db, viewer.sessionId)
+          .then((active) => (active ? response.write(': heartbeat\n\n') : stream.end()))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'live updates: session check failed'));
+      }, HEARTBEAT_INTERVAL_MS);
       const stream: LiveStream = {
         viewer,
         send(event) {
@@ -109,12 +114,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
           response.end();
         },
       };
-      // Each heartbeat also checks the session: a stream ends with the sign-out or password change that ends it.
-      heartbeat = setInterval(() => {
-        isSessionActive(db, viewer.sessionId)
-          .then((active) => (active ? response.write(': heartbeat\n\n') : stream.end()))
-          .catch((error: unknown) => app.log.warn({ err: error }, 'live updates: session check failed'));
-      }, HEARTBEAT_INTERVAL_MS);
       streams.add(stream);
       // The response closes when the client goes away (or after end()): either way the stream is over.
       response.once('close', () => stream.end());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestStatus, submittedRequest } from './surveys.ts';
+import { type requestStatus, submittedRequest } from './surveys.ts';
 
 /**
  * SPEC §3 Request and Message, §7 "Requests and surveys": the employee's requests and their message threads.

@@ -1,0 +1,291 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type App, buildApp } from '../../server/app.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { issueStreamTicket } from '../../server/domain/realtime.ts';
+import { findSessionUser, revokeSession, tokenFromAuthorization } from '../../server/domain/sessions.ts';
+import { HEARTBEAT_INTERVAL_MS, type LiveEvent, eventTicketResponse, liveEvent } from '../../src/contract/events.ts';
+import { type TestContext, createTestContext, testEngine } from './harness.ts';
+import { type Person, createPerson, createRequest, employeeMessage, post } from './requests.helpers.ts';
+
+let context: TestContext;
+let baseUrl: string;
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  baseUrl = await listen(context.app);
+});
+afterAll(async () => {
+  await context.close();
+});
+
+async function ticketFor(person: Person, app: App = context.app): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/events/ticket', headers: person.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  const { ticket, expires_at: expiresAt } = eventTicketResponse.parse(response.json());
+  expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+  return ticket;
+}
+
+interface OpenStream {
+  events: LiveEvent[];
+  /** Comment lines (": heartbeat"), which EventSource ignores and proxies see as traffic. */
+  comments: string[];
+  /** Resolves with the first event (already received or to come) that matches, or fails after `timeoutMs`. */
+  next(predicate: (event: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** A minimal EventSource: reads the text/event-stream and parses each event with the contract. */
+async function openStream(url: string, ticket: string): Promise<OpenStream> {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/api/v1/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const events: LiveEvent[] = [];
+  const comments: string[] = [];
+  const waiters = new Set<() => void>();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+
+  const ended = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let boundary: number;
+        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, boundary);
+          buffer = buffer.slice(boundary + 2);
+          comments.push(...block.split('\n').filter((line) => line.startsWith(':')));
+          const fields = new Map(block.split('\n').filter((line) => !line.startsWith(':')).map((line) => {
+            const colon = line.indexOf(':');
+            return [line.slice(0, colon), line.slice(colon + 1).trimStart()] as const;
+          }));
+          const data = fields.get('data');
+          if (!data) continue;
+          const event = liveEvent.parse(JSON.parse(data));
+          expect(fields.get('event')).toBe(event.type);
+          events.push(event);
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) throw error;
+    }
+  })();
+
+  return {
+    events,
+    comments,
+    ended,
+    close: () => controller.abort(),
+    next(predicate, timeoutMs = 2000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(predicate);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`No matching event within ${timeoutMs} ms; received ${JSON.stringify(events)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+
+const aboutRequest = (requestId: number, type: LiveEvent['type']) => (event: LiveEvent) =>
+  event.request_id === requestId && event.type === type;
+
+describe('stream tickets', () => {
+  it('are issued only to a signed-in user', async () => {
+    const response = await context.app.inject({ method: 'POST', url: '/api/v1/events/ticket' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('open one stream each: unknown, used, expired and signed-out tickets answer 401', async () => {
+    const employee = await createPerson(context);
+    const fetchStream = (ticket: string) => fetch(`${baseUrl}/api/v1/events?ticket=${encodeURIComponent(ticket)}`);
+
+    expect((await fetchStream('not-a-ticket')).status).toBe(401);
+
+    const ticket = await ticketFor(employee);
+    const stream = await openStream(baseUrl, ticket);
+    const reused = await fetchStream(ticket);
+    expect(reused.status).toBe(401);
+    expect(await reused.json()).toEqual({ error: 'This live-update ticket is not valid. Please request a new one.' });
+    stream.close();
+
+    const session = await findSessionUser(context.db, tokenFromAuthorization(employee.headers.authorization)!);
+    const expired = await issueStreamTicket(context.db, session!.sessionId, new Date(Date.now() - 2 * 60_000));
+    expect((await fetchStream(expired.ticket)).status).toBe(401);
+
+    const beforeSignOut = await ticketFor(employee);
+    await revokeSession(context.db, session!.sessionId);
+    expect((await fetchStream(beforeSignOut)).status).toBe(401);
+  });
+});
+
+describe('server-sent events', () => {
+  it('deliver a concierge reply to the request’s owner and to staff, and not to another employee', async () => {
+    const owner = await createPerson(context);
+    const other = await createPerson(context);
+    const concierge = await createPerson(context, 'concierge');
+    const ownersRequest = await createRequest(context, owner);
+    const othersRequest = await createRequest(context, other);
+    const [ownerStream, otherStream, staffStream] = await Promise.all(
+      [owner, other, concierge].map(async (person) => openStream(baseUrl, await ticketFor(person))),
+    );
+
+    const sentAt = Date.now();
+    await post(context, concierge, `/api/v1/console/requests/${ownersRequest}/messages`, { body_markdown: 'Found **one**' });
+    const received = await ownerStream.next(aboutRequest(ownersRequest, 'message.created'));
+    expect(Date.now() - sentAt).toBeLessThan(2000);
+    expect(received).toMatchObject({
+      type: 'message.created',
+      message: { source: 'life_concierge', body_html: '<p>Found <strong>one</strong></p>' },
+    });
+    await staffStream.next(aboutRequest(ownersRequest, 'message.created'));
+
+    // The other employee's stream works (it gets their own request's events) and never carried the owner's.
+    await post(context, concierge, `/api/v1/console/requests/${othersRequest}/messages`, { body_markdown: 'Yours' });
+    await otherStream.next(aboutRequest(othersRequest, 'message.created'));
+    expect(otherStream.events.map((event) => event.request_id)).toEqual([othersRequest]);
+    expect(ownerStream.events.map((event) => event.request_id)).toEqual([ownersRequest]);
+
+    for (const stream of [ownerStream, otherStream, staffStream]) stream.close();
+  });
+
+  it('deliver an employee message and status changes to staff, and internal notes to staff only', async () => {
+    const owner = await createPerson(context);
+    const concierge = await createPerson(context, 'concierge');
+    const requestId = await createRequest(context, owner);
+    const ownerStream = await openStream(baseUrl, await ticketFor(owner));
+    const staffStream = await openStream(baseUrl, await ticketFor(concierge));
+
+    await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Any news?'));
+    expect(await staffStream.next(aboutRequest(requestId, 'message.created'))).toMatchObject({
+      message: { source: 'user', body_html: '<p>Any news?</p>' },
+    });
+
+    await post(context, concierge, `/api/v1/console/requests/${requestId}/notes`, { body_markdown: 'Call the walker first' });
+    await staffStream.next(aboutRequest(requestId, 'note.created'));
+
+    await post(context, concierge, `/api/v1/console/requests/${requestId}/claim`);
+    expect(await ownerStream.next(aboutRequest(requestId, 'request.updated'))).toMatchObject({ status: 'in_progress' });
+    await staffStream.next(aboutRequest(requestId, 'request.updated'));
+    // Events arrive in order, so the note (announced before the claim) would have come first.
+    expect(ownerStream.events.map((event) => event.type)).toEqual(['message.created', 'request.updated']);
+    expect(JSON.stringify(ownerStream.events)).not.toContain('Call the walker');
+
+    ownerStream.close();
+    staffStream.close();
+  });
+
+  it('send a heartbeat every 15 s, and end at the first heartbeat after the session is revoked', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const employee = await createPerson(context);
+      const stream = await openStream(baseUrl, await ticketFor(employee));
+      await until(() => stream.comments.length === 1);
+      expect(stream.comments).toEqual([': connected']);
+
+      vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS - 1);
+      await sleep(100);
+      expect(stream.comments).toEqual([': connected']);
+      vi.advanceTimersByTime(1);
+      await until(() => stream.comments.length === 2);
+      expect(stream.comments).toEqual([': connected', ': heartbeat']);
+
+      const session = await findSessionUser(context.db, tokenFromAuthorization(employee.headers.authorization)!);
+      await revokeSession(context.db, session!.sessionId);
+      vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
+      await expect(Promise.race([stream.ended.then(() => 'ended'), sleep(2000).then(() => 'still open')])).resolves.toBe('ended');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('end when the server shuts down, and do not hold the shutdown up', async () => {
+    // A second instance on the same database handle, so that closing it leaves the shared one running.
+    const instance = await buildApp({ config: context.config, database: context.database });
+    const url = await listen(instance);
+    const employee = await createPerson(context);
+    const stream = await openStream(url, await ticketFor(employee, instance));
+
+    const closing = instance.close();
+    await expect(Promise.race([stream.ended.then(() => 'ended'), sleep(2000).then(() => 'still open')])).resolves.toBe('ended');
+    await expect(Promise.race([closing.then(() => 'closed'), sleep(2000).then(() => 'hung')])).resolves.toBe('closed');
+  });
+
+  it.skipIf(testEngine !== 'postgres')(
+    'fan out between two server processes on one PostgreSQL database within 2 s (PostgreSQL only: PGlite is single-process; run with TEST_DATABASE_URL and --project server-postgres)',
+    async () => {
+      // Instance B: its own connection pool and LISTEN connection, as a second process would have.
+      const secondDatabase = await openDatabase({ url: context.database.url });
+      const instanceB = await buildApp({ config: context.config, database: secondDatabase });
+      try {
+        const urlB = await listen(instanceB);
+        const owner = await createPerson(context);
+        const concierge = await createPerson(context, 'concierge');
+        const requestId = await createRequest(context, owner);
+        const ownerOnB = await openStream(urlB, await ticketFor(owner, instanceB));
+        const staffOnB = await openStream(urlB, await ticketFor(concierge, instanceB));
+
+        const sentAt = Date.now();
+        // The reply goes through instance A (the shared test app).
+        const replied = await post(context, concierge, `/api/v1/console/requests/${requestId}/messages`, { body_markdown: 'From A' });
+        expect(replied.statusCode).toBe(201);
+        expect(await ownerOnB.next(aboutRequest(requestId, 'message.created'), 2000)).toMatchObject({
+          message: { body_html: '<p>From A</p>' },
+        });
+        expect(Date.now() - sentAt).toBeLessThan(2000);
+        await staffOnB.next(aboutRequest(requestId, 'message.created'), 2000);
+
+        // And back: an employee message through B reaches staff streams on A.
+        const staffOnA = await openStream(baseUrl, await ticketFor(concierge));
+        await instanceB.inject({
+          method: 'POST',
+          url: `/api/v1/requests/${requestId}/messages`,
+          headers: owner.headers,
+          payload: employeeMessage('From B'),
+        });
+        expect(await staffOnA.next(aboutRequest(requestId, 'message.created'), 2000)).toMatchObject({
+          message: { body_html: '<p>From B</p>' },
+        });
+        for (const stream of [ownerOnB, staffOnB, staffOnA]) stream.close();
+      } finally {
+        await instanceB.close();
+        await secondDatabase.close();
+      }
+    },
+  );
+});
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls on the real clock (vi.waitFor would move a faked one). */
+async function until(condition: () => boolean, timeoutMs = 2000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('Condition not met in time');
+    await sleep(20);
+  }
+}
