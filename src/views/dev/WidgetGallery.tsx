@@ -5,6 +5,7 @@ import { CATEGORY_ICON_NAMES, CategoryIcon } from '../../widgets/CategoryIcon.ts
 import { Chip, ChipRadioGroup } from '../../widgets/Chip.tsx';
 import { Confetti } from '../../widgets/Confetti.tsx';
 import { Drawer, DRAWER_POSITIONS, DRAWER_VARIANTS, type DrawerProps } from '../../widgets/Drawer.tsx';
+import { FileUploader } from '../../widgets/FileUploader.tsx';
 import { fileSize, formatDate, relativeTime } from '../../widgets/format.ts';
 import { Message, MESSAGE_SEVERITIES } from '../../widgets/Message.tsx';
 import { PhoneInput } from '../../widgets/PhoneInput.tsx';
@@ -283,7 +284,16 @@ export default function WidgetGallery() {
       <FormattersSection />
       {/* ==== FileUploader section: owned by the upload engineer, who fills it in. ==== */}
       <Section title="File uploader">
-        <p>Not built yet.</p>
+        <Row label="No address: the chosen file stays pending, nothing is sent">
+          <FileUploader label="Choose a file" />
+        </Row>
+        {/* An unsigned storage address: the server answers 403, so any accepted file ends in the upload error. */}
+        <Row label="An address the server refuses: the upload error">
+          <FileUploader label="Choose a file" url="/api/storage/gallery-example" />
+        </Row>
+        <Row label="Disabled">
+          <FileUploader label="Choose a file" isDisabled />
+        </Row>
       </Section>
       {/* ==== End of FileUploader section. ==== */}
     </main>
