@@ -66,7 +66,8 @@ export async function buildApp({ config, database }: AppOptions) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // With S3 storage the browser PUTs files straight to the bucket's endpoint.
+        connectSrc: ["'self'", 'ws:', 'wss:', ...s3Origins(config)],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -110,6 +111,12 @@ export async function buildApp({ config, database }: AppOptions) {
   }
 
   return app;
+}
+
+function s3Origins(config: Config): string[] {
+  if (config.STORAGE !== 's3') return [];
+  if (config.S3_ENDPOINT) return [new URL(config.S3_ENDPOINT).origin];
+  return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? 'us-east-1'}.amazonaws.com`];
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

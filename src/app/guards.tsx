@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { rememberReturnTo } from '../services/storage.ts';
 import { Spinner } from '../widgets/Spinner.tsx';
@@ -49,11 +50,23 @@ export function RequireAuth() {
   }
 }
 
-/** SignIn (unless an MFA step is pending) and SignUp send a signed-in user to the Dashboard. */
+/**
+ * True once the session has been in one of `states` while this guard was mounted. A guard that saw the user
+ * sign in (or finish enrolment) on its own screen leaves the next step to the session statechart, which
+ * navigates to returnTo, AboutUs or the Dashboard itself; redirecting here too would race it.
+ */
+function useSawSessionIn(view: SessionView, states: SessionView[]): boolean {
+  const saw = useRef(false);
+  if (states.includes(view)) saw.current = true;
+  return saw.current;
+}
+
+/** SignIn (unless an MFA step is pending) and SignUp send a signed-in visitor to the Dashboard. */
 export function PublicOnly() {
   const view = useSessionView();
+  const signedInHere = useSawSessionIn(view, ['signedOut', 'mfaPending']);
   if (view === 'resolving') return <Resolving />;
-  if (view === 'signedIn') return <Navigate to="/dashboard" replace />;
+  if (view === 'signedIn') return signedInHere ? <Resolving /> : <Navigate to="/dashboard" replace />;
   if (view === 'enrollmentPending') return <Navigate to="/mfa-enrollment" replace />;
   return <Outlet />;
 }
@@ -61,6 +74,8 @@ export function PublicOnly() {
 /** MfaEnrollment: only while signed in with enrolment available or verification required; else SignIn. */
 export function RequireMfaStep() {
   const view = useSessionView();
+  const enrolledHere = useSawSessionIn(view, ['enrollmentPending']);
   if (view === 'resolving') return <Resolving />;
-  return view === 'enrollmentPending' ? <Outlet /> : <Navigate to="/sign-in" replace />;
+  if (view === 'enrollmentPending') return <Outlet />;
+  return enrolledHere && view === 'signedIn' ? <Resolving /> : <Navigate to="/sign-in" replace />;
 }

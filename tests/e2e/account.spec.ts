@@ -37,7 +37,7 @@ test('MFA enrolment at sign-up, then a later sign-in with an SMS code from the o
   await page.getByLabel('Mobile phone number').pressSequentially(phone);
   await page.getByRole('button', { name: 'Send code' }).click();
   const enrolmentCode = await latestCode(request, phone);
-  await page.getByLabel('Verification code').fill(enrolmentCode);
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(enrolmentCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
 
@@ -45,10 +45,10 @@ test('MFA enrolment at sign-up, then a later sign-in with an SMS code from the o
   await signIn(page, email, 'globex-password');
   await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
   const signInCode = await latestCode(request, phone, [enrolmentCode]);
-  await page.getByLabel('Verification code').fill('000000' === signInCode ? '111111' : '000000');
+  await page.getByRole('textbox', { name: 'Verification code' }).fill('000000' === signInCode ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Invalid verification code.')).toBeVisible();
-  await page.getByLabel('Verification code').fill(signInCode);
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(signInCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
 });
@@ -71,7 +71,7 @@ test('forgot password, reset through the e-mailed link, sign in with the new pas
 
   const link = await latestLink(request, email, '/reset-password/');
   await page.goto(new URL(link).pathname);
-  await page.getByLabel('New password').fill('brand-new-password');
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-password');
   await page.getByLabel('Confirm new password').fill('something-else');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
