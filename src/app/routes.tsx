@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, generatePath, useParams } from 'react-router';
 import { lazyPage } from '../services/lazyPage.ts';
-import { AppLayout } from './AppLayout.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PublicOnly, RequireAuth, RequireMfaStep, RootRedirect } from './guards.tsx';
 import { PARTNER_PRODUCTS, type PartnerProduct, partnerUrl } from './partners.ts';
@@ -87,7 +86,8 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            Component: AppLayout,
+            // The signed-in frame is its own chunk: the sign-in route never loads it.
+            Component: lazyPage(() => import('./AppLayout.tsx').then(({ AppLayout }) => ({ default: AppLayout }))),
             children: [
               { path: '/dashboard', ...page('Dashboard', () => import('../views/Dashboard.tsx')) },
               { path: '/requests', ...page('Requests', () => import('../views/Requests.tsx')) },
