@@ -1,0 +1,371 @@
+import { type SnapshotFrom, assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import type { LiveUpdatesStatus } from '../services/liveUpdates.ts';
+import { subscribeToLiveUpdates } from '../services/liveUpdates.ts';
+import { MAX_UPLOAD_BYTES, isSafeUploadType } from '../contract/uploads.ts';
+import type { Message, RequestStatus } from '../contract/requests.ts';
+import { reportError } from '../services/errorReporting.ts';
+import { type ClientRequest, RequestsCallError, createMessage, fetchRequest } from '../services/requests.ts';
+import {
+  attachmentKind,
+  uploadErrorMessage,
+  uploadHttpFailureReason,
+  uploadNetworkFailureReason,
+  withMessage,
+} from '../services/threadRules.ts';
+import { getExpiringUrl } from '../services/uploads.ts';
+
+/** The signed-in employee, who writes the messages of this thread. */
+export interface ThreadAuthor {
+  fullName: string;
+  initials: string;
+}
+
+export interface RequestThreadInput {
+  requestId: number;
+  author: ThreadAuthor;
+}
+
+/** The file the uploader holds, as the uploader compares files (SPEC §5: the same name, type and size is ignored). */
+export interface ChosenFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** An uploaded file, ready to go with the next message. */
+export interface Attachment {
+  key: string;
+  fileName: string;
+  /** Clears the uploader once the message carrying the file has been sent. */
+  reset: () => void;
+}
+
+/** An image attachment's preview: its expiring address, or a link instead when there is none. */
+export type Preview = 'loading' | 'failed' | { url: string };
+
+export type LoadFailure = 'notFound' | 'failed';
+
+export interface RequestThreadContext extends RequestThreadInput {
+  request: ClientRequest | null;
+  loadFailure: LoadFailure | null;
+  draft: string;
+  /** What the message being sent says: the draft is cleared after sending only if it is still this text. */
+  outgoing: string | null;
+  chosenFile: ChosenFile | null;
+  attachment: Attachment | null;
+  /** SPEC §8 message file upload error. */
+  uploadError: string | null;
+  sendError: string | null;
+  liveStatus: LiveUpdatesStatus;
+  /** By attachment key, for image attachments. */
+  previews: Record<string, Preview>;
+}
+
+export type RequestThreadEvent =
+  | { type: 'RETRY' }
+  | { type: 'DRAFT_CHANGED'; text: string }
+  | { type: 'FILE_CHOSEN'; file: ChosenFile }
+  | { type: 'ATTACHED'; key: string; fileName: string; reset: () => void }
+  | { type: 'ATTACHMENT_CLEARED' }
+  | { type: 'UPLOAD_ERROR'; status: number; statusText: string; responseText: string }
+  | { type: 'UPLOAD_FAILED'; error: unknown }
+  | { type: 'SEND' }
+  | { type: 'MESSAGE_RECEIVED'; message: Message }
+  | { type: 'REQUEST_UPDATED'; status: RequestStatus }
+  /** Refetch the request: the live stream has just (re)opened, or it is down and this is a poll. */
+  | { type: 'REFRESH' }
+  | { type: 'LIVE_STATUS'; status: LiveUpdatesStatus }
+  | { type: 'PREVIEW_READY'; key: string; url: string }
+  | { type: 'PREVIEW_FAILED'; key: string };
+
+export interface SendMessageInput {
+  requestId: number;
+  body: string;
+  sourceName: string;
+  attachmentKey?: string;
+}
+
+export const THREAD_TEXT = {
+  notFound: "We can't find that request.",
+  loadFailed: "We couldn't load this request. Please try again.",
+  sendFailed: 'Your message was not sent',
+} as const;
+
+/** The failure of an invoked call, as guard and action parameters. */
+const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
+
+const isNotFound = (error: unknown) =>
+  error instanceof RequestsCallError && (error.status === 404 || error.status === 400);
+
+/** The image keys of the request's messages that have no preview yet. */
+function imageKeysToLookUp(context: RequestThreadContext): string[] {
+  const keys = (context.request?.messages ?? []).flatMap((message) => message.attachment_keys);
+  return [...new Set(keys)].filter((key) => attachmentKind(key) === 'image' && !(key in context.previews));
+}
+
+/** How the uploader's outcome is taken in, whether or not the machine saw the upload begin. */
+const UPLOAD_OUTCOME_ACTIONS = {
+  ATTACHED: 'storeAttachment',
+  UPLOAD_ERROR: ['showUploadHttpError', 'reportUploadHttpError'],
+  UPLOAD_FAILED: 'showUploadFailure',
+} as const;
+
+/**
+ * SPEC §2 Request, §4 Message thread, §5 Request messages, §8: the request and its thread, live; the message box
+ * (text, one optional image or PDF) and sending.
+ */
+export const requestThreadMachine = setup({
+  types: {
+    context: {} as RequestThreadContext,
+    events: {} as RequestThreadEvent,
+    input: {} as RequestThreadInput,
+  },
+  actors: {
+    loadRequest: fromPromise<ClientRequest, { requestId: number }>(({ input }) => fetchRequest(input.requestId)),
+    sendMessage: fromPromise<ClientRequest, SendMessageInput>(({ input }) =>
+      createMessage(input.requestId, { body: input.body, sourceName: input.sourceName, attachmentKey: input.attachmentKey }),
+    ),
+    /** New messages and status changes of this request as they happen, and refetches when the stream (re)opens. */
+    liveUpdates: fromCallback<RequestThreadEvent, { requestId: number }>(({ input, sendBack }) =>
+      subscribeToLiveUpdates(
+        (event) => {
+          if (event.request_id !== input.requestId) return;
+          if (event.type === 'message.created') sendBack({ type: 'MESSAGE_RECEIVED', message: event.message });
+          if (event.type === 'request.updated') sendBack({ type: 'REQUEST_UPDATED', status: event.status });
+        },
+        {
+          onPoll: () => sendBack({ type: 'REFRESH' }),
+          onStatusChange: (status) => sendBack({ type: 'LIVE_STATUS', status }),
+        },
+      ),
+    ),
+    lookUpPreview: fromCallback<RequestThreadEvent, { key: string }>(({ input, sendBack }) => {
+      let cancelled = false;
+      getExpiringUrl(input.key).then(
+        (url) => !cancelled && sendBack({ type: 'PREVIEW_READY', key: input.key, url }),
+        () => !cancelled && sendBack({ type: 'PREVIEW_FAILED', key: input.key }),
+      );
+      return () => {
+        cancelled = true;
+      };
+    }),
+  },
+  guards: {
+    hasText: ({ context }) => context.draft.trim() !== '',
+    isHeldFile: ({ context, event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      const held = context.chosenFile;
+      return held !== null && held.name === event.file.name && held.type === event.file.type && held.size === event.file.size;
+    },
+    /** The uploader uploads it (its own error box explains a refused file, and nothing is uploaded). */
+    isUploadable: ({ event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      return isSafeUploadType(event.file.type) && event.file.size <= MAX_UPLOAD_BYTES;
+    },
+    isNotFound: (_, error: unknown) => isNotFound(error),
+  },
+  actions: {
+    storeRequest: assign((_, request: ClientRequest) => ({ request, loadFailure: null })),
+    lookUpPreviews: enqueueActions(({ context, enqueue }) => {
+      const keys = imageKeysToLookUp(context);
+      if (keys.length === 0) return;
+      for (const key of keys) enqueue.spawnChild('lookUpPreview', { id: `preview:${key}`, input: { key } });
+      enqueue.assign({ previews: { ...context.previews, ...Object.fromEntries(keys.map((key) => [key, 'loading' as const])) } });
+    }),
+    storePreview: assign(({ context, event }) => {
+      assertEvent(event, ['PREVIEW_READY', 'PREVIEW_FAILED']);
+      const preview: Preview = event.type === 'PREVIEW_READY' ? { url: event.url } : 'failed';
+      return { previews: { ...context.previews, [event.key]: preview } };
+    }),
+    addMessage: assign(({ context, event }) => {
+      assertEvent(event, 'MESSAGE_RECEIVED');
+      return { request: context.request && withMessage(context.request, event.message) };
+    }),
+    updateStatus: assign(({ context, event }) => {
+      assertEvent(event, 'REQUEST_UPDATED');
+      return { request: context.request && { ...context.request, status: event.status } };
+    }),
+    storeLiveStatus: assign(({ event }) => {
+      assertEvent(event, 'LIVE_STATUS');
+      return { liveStatus: event.status };
+    }),
+    storeDraft: assign(({ event }) => {
+      assertEvent(event, 'DRAFT_CHANGED');
+      return { draft: event.text };
+    }),
+    holdChosenFile: assign(({ event }) => {
+      assertEvent(event, 'FILE_CHOSEN');
+      const { name, type, size } = event.file;
+      return { chosenFile: { name, type, size }, attachment: null, uploadError: null };
+    }),
+    clearUploadError: assign({ uploadError: null }),
+    storeAttachment: assign(({ event }) => {
+      assertEvent(event, 'ATTACHED');
+      return { attachment: { key: event.key, fileName: event.fileName, reset: event.reset } };
+    }),
+    forgetFile: assign({ attachment: null, chosenFile: null }),
+    showUploadHttpError: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD_ERROR');
+      return { attachment: null, chosenFile: null, uploadError: uploadErrorMessage(uploadHttpFailureReason(event)) };
+    }),
+    /** SPEC §8 'We have been notified': an upload answered outside 200-299 goes to error tracking. */
+    reportUploadHttpError: ({ event }) => {
+      assertEvent(event, 'UPLOAD_ERROR');
+      const error = new Error(`Message attachment upload failed with HTTP ${event.status} ${event.statusText}`.trim());
+      void reportError(error, { component: 'RequestThread', feature: 'request messages' });
+    },
+    /** No answer at all: the uploader has already reported it. */
+    showUploadFailure: assign(({ event }) => {
+      assertEvent(event, 'UPLOAD_FAILED');
+      return { attachment: null, chosenFile: null, uploadError: uploadErrorMessage(uploadNetworkFailureReason(event.error)) };
+    }),
+    startSending: assign(({ context }) => ({ outgoing: context.draft, sendError: null, uploadError: null })),
+    /** The uploader is emptied first: clearing it tells this machine, which then has nothing left to forget. */
+    resetUploader: ({ context }) => context.attachment?.reset(),
+    clearSentMessage: assign(({ context }) => ({
+      draft: context.draft === context.outgoing ? '' : context.draft,
+      outgoing: null,
+      attachment: null,
+      chosenFile: null,
+    })),
+    storeSendError: assign((_, error: unknown) => ({
+      outgoing: null,
+      sendError: error instanceof Error && error.message ? error.message : 'An unexpected error occurred',
+    })),
+  },
+}).createMachine({
+  id: 'requestThread',
+  context: ({ input }) => ({
+    ...input,
+    request: null,
+    loadFailure: null,
+    draft: '',
+    outgoing: null,
+    chosenFile: null,
+    attachment: null,
+    uploadError: null,
+    sendError: null,
+    liveStatus: 'connecting',
+    previews: {},
+  }),
+  initial: 'loading',
+  states: {
+    /** SPEC §2: on entry the screen fetches the request. */
+    loading: {
+      invoke: {
+        id: 'loadRequest',
+        src: 'loadRequest',
+        input: ({ context }) => ({ requestId: context.requestId }),
+        onDone: {
+          target: 'ready',
+          actions: [{ type: 'storeRequest', params: ({ event }) => event.output }, 'lookUpPreviews'],
+        },
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: failureOf },
+            target: 'failed',
+            actions: assign({ loadFailure: 'notFound' }),
+          },
+          { target: 'failed', actions: assign({ loadFailure: 'failed' }) },
+        ],
+      },
+    },
+    failed: {
+      on: { RETRY: { target: 'loading' } },
+    },
+    ready: {
+      type: 'parallel',
+      invoke: { src: 'liveUpdates', input: ({ context }) => ({ requestId: context.requestId }) },
+      on: {
+        MESSAGE_RECEIVED: { actions: ['addMessage', 'lookUpPreviews'] },
+        REQUEST_UPDATED: { actions: 'updateStatus' },
+        LIVE_STATUS: { actions: 'storeLiveStatus' },
+        PREVIEW_READY: { actions: 'storePreview' },
+        PREVIEW_FAILED: { actions: 'storePreview' },
+        DRAFT_CHANGED: { actions: 'storeDraft' },
+      },
+      states: {
+        /** Catching up with the server: after the live stream (re)opens, and on every poll while it is down. */
+        sync: {
+          initial: 'upToDate',
+          states: {
+            upToDate: {
+              on: { REFRESH: { target: 'refreshing' } },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshRequest',
+                src: 'loadRequest',
+                input: ({ context }) => ({ requestId: context.requestId }),
+                onDone: {
+                  target: 'upToDate',
+                  actions: [{ type: 'storeRequest', params: ({ event }) => event.output }, 'lookUpPreviews'],
+                },
+                // The next poll or reconnection tries again; the thread on screen stays as it is.
+                onError: { target: 'upToDate' },
+              },
+            },
+          },
+        },
+        composer: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                FILE_CHOSEN: [
+                  { guard: 'isHeldFile' },
+                  { guard: 'isUploadable', target: 'attaching', actions: 'holdChosenFile' },
+                  { actions: 'clearUploadError' },
+                ],
+                // An upload this machine did not see begin (a file the browser gave no type, e.g. some HEIC photos).
+                ATTACHED: { actions: UPLOAD_OUTCOME_ACTIONS.ATTACHED },
+                UPLOAD_ERROR: { actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_ERROR },
+                UPLOAD_FAILED: { actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_FAILED },
+                ATTACHMENT_CLEARED: { actions: 'forgetFile' },
+                SEND: { guard: 'hasText', target: 'sending' },
+              },
+            },
+            /** A file is on its way to storage; the message waits for its key. */
+            attaching: {
+              tags: 'uploading',
+              on: {
+                ATTACHED: { target: 'editing', actions: UPLOAD_OUTCOME_ACTIONS.ATTACHED },
+                UPLOAD_ERROR: { target: 'editing', actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_ERROR },
+                UPLOAD_FAILED: { target: 'editing', actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_FAILED },
+              },
+            },
+            sending: {
+              tags: 'sending',
+              entry: 'startSending',
+              invoke: {
+                id: 'sendMessage',
+                src: 'sendMessage',
+                input: ({ context }) => ({
+                  requestId: context.requestId,
+                  body: context.draft,
+                  sourceName: context.author.fullName,
+                  attachmentKey: context.attachment?.key,
+                }),
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    'resetUploader',
+                    'clearSentMessage',
+                    { type: 'storeRequest', params: ({ event }) => event.output },
+                    'lookUpPreviews',
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'storeSendError', params: failureOf },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type RequestThreadSnapshot = SnapshotFrom<typeof requestThreadMachine>;

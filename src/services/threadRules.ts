@@ -1,0 +1,171 @@
+import type { Message, RequestList } from '../contract/requests.ts';
+import { type ClientRequest, mergeRequestLists } from './requests.ts';
+
+/**
+ * The rules of the employee's Requests and Request screens (SPEC §2, §4 Request status and Message thread, §8), as
+ * pure functions: what goes in which tab and section, how counts read, the thread's order and its synthetic first
+ * message, how attachments are shown, and the upload error sentence.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests screen
+// ---------------------------------------------------------------------------------------------------------------
+
+/** What the three list calls answered (GET /api/v1/requests/open, /in_progress, /completed). */
+export type RequestLists = Record<RequestList, ClientRequest[]>;
+
+export interface RequestGroups {
+  inProgress: ClientRequest[];
+  inQueue: ClientRequest[];
+  completed: ClientRequest[];
+}
+
+const SECTION_OF_STATUS: Record<string, keyof RequestGroups> = {
+  in_progress: 'inProgress',
+  open: 'inQueue',
+  closed: 'completed',
+};
+const SECTION_OF_LIST: Record<RequestList, keyof RequestGroups> = {
+  in_progress: 'inProgress',
+  open: 'inQueue',
+  completed: 'completed',
+};
+
+/**
+ * The three lists merged, each request once, sorted by issued_at ascending (SPEC §4), then split by status. A
+ * request whose status changed between two list calls can come back twice: its own status places it. A status this
+ * app does not know (shown 'Unknown') stays with the list that returned it.
+ */
+export function groupRequests(lists: RequestLists): RequestGroups {
+  const groups: RequestGroups = { inProgress: [], inQueue: [], completed: [] };
+  const sectionOf = new Map<ClientRequest, keyof RequestGroups>();
+  for (const list of ['in_progress', 'open', 'completed'] as const) {
+    for (const request of lists[list]) sectionOf.set(request, SECTION_OF_STATUS[request.status] ?? SECTION_OF_LIST[list]);
+  }
+  const seen = new Set<number>();
+  for (const request of mergeRequestLists(lists.in_progress, lists.open, lists.completed)) {
+    if (seen.has(request.id)) continue;
+    seen.add(request.id);
+    groups[sectionOf.get(request) as keyof RequestGroups].push(request);
+  }
+  return groups;
+}
+
+/** SPEC §2 'n request(s) …': '1 request in queue', '2 requests in queue', '0 requests completed'. */
+export function requestCount(count: number, what: 'in progress' | 'in queue' | 'completed'): string {
+  return `${count} ${count === 1 ? 'request' : 'requests'} ${what}`;
+}
+
+/** SPEC §2 Requests strings. */
+export const REQUESTS_TEXT = {
+  toDoTab: (count: number) => `To do (${count})`,
+  completedTab: (count: number) => `Completed (${count})`,
+  noOpenRequests: 'No open requests',
+  createRequest: 'Create a request',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Request screen: the thread
+// ---------------------------------------------------------------------------------------------------------------
+
+/** SPEC §4: the concierge's welcome that opens every thread of a request with details. */
+export const SYNTHETIC_MESSAGE_ID = -1;
+export const CONCIERGE_NAME = 'Life Concierge';
+export const SYNTHETIC_MESSAGE_TEXT =
+  "Thanks! We've received your request, and your concierge will be in contact with you soon. Here are the details you gave us:";
+export const NO_MESSAGES = 'No messages yet';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
+
+/** The welcome message: it is rendered like any other, so its text is escaped here (the details are the user's). */
+export function syntheticMessage(request: Pick<ClientRequest, 'details' | 'created_at'>): Message {
+  const detailLines = (request.details ?? '').split('\n').map(escapeHtml).join('<br>');
+  return {
+    id: SYNTHETIC_MESSAGE_ID,
+    body_html: `<p>${escapeHtml(SYNTHETIC_MESSAGE_TEXT)}</p><p>${detailLines}</p>`,
+    source: 'life_concierge',
+    source_name: CONCIERGE_NAME,
+    external_created_at: request.created_at,
+    attachment_keys: [],
+  };
+}
+
+/** SPEC §4: by creation time ascending; messages of the same instant keep the server's order (by id). */
+export function sortMessages(messages: readonly Message[]): Message[] {
+  return [...messages].sort(
+    (a, b) => Date.parse(a.external_created_at) - Date.parse(b.external_created_at) || a.id - b.id,
+  );
+}
+
+/** What the thread shows: the synthetic welcome first when the request has details, then the messages in order. */
+export function threadMessages(request: Pick<ClientRequest, 'details' | 'created_at' | 'messages'>): Message[] {
+  const hasDetails = (request.details ?? '').trim() !== '';
+  return [...(hasDetails ? [syntheticMessage(request)] : []), ...sortMessages(request.messages)];
+}
+
+/** A message that arrived live joins the thread once, however often it is delivered (stream and refetch). */
+export function withMessage(request: ClientRequest, message: Message): ClientRequest {
+  if (request.messages.some((known) => known.id === message.id)) return request;
+  return { ...request, messages: [...request.messages, message] };
+}
+
+/**
+ * SPEC §3 initials: the first letters of the first and last words, upper-cased ('Ada King Lovelace' -> 'AL',
+ * 'Sam' -> 'S').
+ */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const first = words[0] as string;
+  const last = words.length > 1 ? (words.at(-1) as string) : '';
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Attachments and upload errors
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Upload keys keep the file's extension (server/domain/uploads.ts newUploadKey); it decides how a file is shown. */
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'heic', 'heif', 'avif']);
+
+export type AttachmentKind = 'image' | 'pdf' | 'file';
+
+export function attachmentKind(key: string): AttachmentKind {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? '';
+  if (extension === 'pdf') return 'pdf';
+  return IMAGE_EXTENSIONS.has(extension) ? 'image' : 'file';
+}
+
+/** SPEC §2 Attachment route: the key, URL-encoded, as one path segment. */
+export function attachmentHref(key: string): string {
+  return `/attachments/${encodeURIComponent(key)}`;
+}
+
+/** SPEC §8 message file upload error. */
+export function uploadErrorMessage(reason: string): string {
+  return `There was an error uploading your file: ${reason}. We have been notified of the error, but you are welcome to try again.`;
+}
+
+/** The reason of an upload answered outside 200-299: the server's error when it gave one, else the status. */
+export function uploadHttpFailureReason(details: { status: number; statusText: string; responseText: string }): string {
+  try {
+    const parsed: unknown = JSON.parse(details.responseText);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string' && parsed.error) {
+      return stripFinalPeriod(parsed.error);
+    }
+  } catch {
+    // Not JSON (an object store's XML, an HTML error page): the status says enough.
+  }
+  return `HTTP ${details.status}${details.statusText ? ` ${details.statusText}` : ''}`;
+}
+
+/** The reason of an upload that got no answer at all. */
+export function uploadNetworkFailureReason(error: unknown): string {
+  return error instanceof Error && error.message ? stripFinalPeriod(error.message) : 'the upload did not reach the server';
+}
+
+/** The sentence goes on with '. We have been notified…': a reason's own full stop would double it. */
+function stripFinalPeriod(text: string): string {
+  return text.replace(/\.+\s*$/, '');
+}
