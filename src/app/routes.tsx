@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, generatePath, useParams } from 'react-router';
 import { lazyPage } from '../services/lazyPage.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { ConsoleGuard } from './ConsoleGuard.tsx';
 import { PublicOnly, RequireAuth, RequireMfaStep, RootRedirect } from './guards.tsx';
 import { PARTNER_PRODUCTS, type PartnerProduct, partnerUrl } from './partners.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -111,6 +112,20 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/attachments/:fileKey', ...page('Attachment', () => import('../views/Attachment.tsx')) },
+          // The concierge console: staff only; its code is one lazy chunk that employees never load.
+          {
+            path: '/console',
+            Component: ConsoleGuard,
+            children: [
+              {
+                ...page('Concierge Console', () => import('../views/console/ConsoleLayout.tsx')),
+                children: [
+                  { index: true, handle: { title: 'Concierge Console' } satisfies RouteHandle },
+                  { path: 'requests/:requestId', handle: { title: 'Console Request' } satisfies RouteHandle },
+                ],
+              },
+            ],
+          },
         ],
       },
 

@@ -1,0 +1,30 @@
+import { Outlet } from 'react-router';
+import { LinkButton } from '../widgets/Button.tsx';
+import { useSession } from './session.ts';
+import './ConsoleGuard.css';
+
+export const STAFF_ONLY_MESSAGE = 'This area is for concierge staff only.';
+
+/** The roles that may use the concierge console. */
+export function isStaffRole(role: string | undefined): boolean {
+  return role === 'concierge' || role === 'admin';
+}
+
+/**
+ * /console for staff only (DESIGN §1). It lives in the app's own chunk and imports nothing of the console, so an
+ * employee who opens /console gets this page and never downloads the console's code (the console's route
+ * component is lazily loaded, and only ever rendered through the Outlet below).
+ */
+export function ConsoleGuard() {
+  const role = useSession((snapshot) => snapshot.context.user?.role);
+  if (isStaffRole(role)) return <Outlet />;
+  return (
+    <main className="lc-staff-only" id="main">
+      <h1>Concierge console</h1>
+      <p>{STAFF_ONLY_MESSAGE}</p>
+      <LinkButton href="/dashboard" variant="secondary">
+        Go to Dashboard
+      </LinkButton>
+    </main>
+  );
+}

@@ -1,0 +1,211 @@
+import { type SnapshotFrom, assertEvent, assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import type {
+  ConsoleQueue,
+  ConsoleRequestSummary,
+  ConsoleRequestsQuery,
+  ConsoleRequestsResponse,
+  QueueCounts,
+} from '../contract/console.ts';
+import type { LiveEvent } from '../contract/events.ts';
+import { listConsoleRequests } from '../services/console.ts';
+import { type LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/liveUpdates.ts';
+
+/** The wait after the last keystroke before a search is sent (a console choice; SPEC §9 names none for it). */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Rows asked for per queue; a longer queue says how many more there are and asks for a narrower search. */
+export const QUEUE_PAGE_SIZE = 100;
+
+export const QUEUE_LOAD_ERROR = "We couldn't load the requests. Please try again.";
+
+/** The queues in the order the console shows them, with their names. */
+export const CONSOLE_QUEUES: readonly { queue: ConsoleQueue; label: string }[] = [
+  { queue: 'in_queue', label: 'In Queue' },
+  { queue: 'in_progress_mine', label: 'In Progress: mine' },
+  { queue: 'in_progress', label: "In Progress: everyone's" },
+  { queue: 'completed', label: 'Completed' },
+];
+
+export interface ConsoleQueueContext {
+  queue: ConsoleQueue;
+  /** What is in the search field. */
+  searchText: string;
+  /** The search the list was (or is being) fetched with. */
+  query: string;
+  /** Null while the list for the current queue and search has not arrived yet. */
+  requests: ConsoleRequestSummary[] | null;
+  /** Queue sizes, kept across queue changes and refreshes (not narrowed by the search). */
+  counts: QueueCounts | null;
+  /** How many requests match the current queue and search (the list holds at most QUEUE_PAGE_SIZE). */
+  total: number;
+  error: string | null;
+  liveStatus: LiveUpdatesStatus;
+}
+
+export type ConsoleQueueEvent =
+  | { type: 'SELECT_QUEUE'; queue: ConsoleQueue }
+  | { type: 'TYPE_SEARCH'; text: string }
+  /** Enter in the search field: search now, without waiting for the debounce. */
+  | { type: 'SUBMIT_SEARCH' }
+  | { type: 'RETRY' }
+  /** Something changed that the list shows (e.g. the open request was read or claimed). */
+  | { type: 'REFRESH' }
+  | { type: 'LIVE_EVENT'; event: LiveEvent }
+  /** The live stream is down (poll now) or has just (re)opened (catch up). */
+  | { type: 'LIVE_POLL' }
+  | { type: 'LIVE_STATUS'; status: LiveUpdatesStatus };
+
+/** Passed on to whoever listens (the open request view), so the console needs one live stream, not one per panel. */
+export type ConsoleQueueEmitted = { type: 'liveEvent'; event: LiveEvent } | { type: 'livePoll' };
+
+export interface ListRequestsInput {
+  queue: ConsoleQueue;
+  query: string;
+}
+
+export function queueQuery({ queue, query }: ListRequestsInput): ConsoleRequestsQuery {
+  return { queue, q: query || undefined, limit: QUEUE_PAGE_SIZE };
+}
+
+const listRequestsLogic = fromPromise<ConsoleRequestsResponse, ListRequestsInput>(({ input }) =>
+  listConsoleRequests(queueQuery(input)),
+);
+
+/** The console's live stream, reported as events: every live event, every poll, every change of connection. */
+const liveUpdatesLogic = fromCallback<ConsoleQueueEvent>(({ sendBack }) =>
+  subscribeToLiveUpdates((event) => sendBack({ type: 'LIVE_EVENT', event }), {
+    onPoll: () => sendBack({ type: 'LIVE_POLL' }),
+    onStatusChange: (status) => sendBack({ type: 'LIVE_STATUS', status }),
+  }),
+);
+
+/** A new queue or search: the list on screen no longer answers it. */
+const APPLY_SEARCH = 'applySearch';
+
+/**
+ * The console's queues: the chosen queue (In Queue, In Progress mine / everyone's, Completed) searched by employee
+ * or request name, with every queue's count. Typing waits `searchDebounce` before searching; every live event
+ * (and every poll while the stream is down) refreshes the list in place and is passed on to the open request.
+ */
+export const consoleQueueMachine = setup({
+  types: {
+    context: {} as ConsoleQueueContext,
+    events: {} as ConsoleQueueEvent,
+    emitted: {} as ConsoleQueueEmitted,
+  },
+  actors: {
+    listRequests: listRequestsLogic,
+    liveUpdates: liveUpdatesLogic,
+  },
+  delays: {
+    searchDebounce: SEARCH_DEBOUNCE_MS,
+  },
+  actions: {
+    selectQueue: assign(({ context, event }) => {
+      assertEvent(event, 'SELECT_QUEUE');
+      return { queue: event.queue, query: context.searchText.trim(), requests: null };
+    }),
+    setSearchText: assign({
+      searchText: ({ event }) => {
+        assertEvent(event, 'TYPE_SEARCH');
+        return event.text;
+      },
+    }),
+    [APPLY_SEARCH]: assign(({ context }) => {
+      const query = context.searchText.trim();
+      return query === context.query ? {} : { query, requests: null };
+    }),
+    storeList: assign((_, answer: ConsoleRequestsResponse) => ({
+      requests: answer.requests,
+      counts: answer.counts,
+      total: answer.total,
+      error: null,
+    })),
+    showLoadError: assign({ error: QUEUE_LOAD_ERROR }),
+    clearError: assign({ error: null }),
+    setLiveStatus: assign({
+      liveStatus: ({ event }) => {
+        assertEvent(event, 'LIVE_STATUS');
+        return event.status;
+      },
+    }),
+    passOnLiveEvent: emit(({ event }) => {
+      assertEvent(event, 'LIVE_EVENT');
+      return { type: 'liveEvent' as const, event: event.event };
+    }),
+    passOnPoll: emit({ type: 'livePoll' as const }),
+    refresh: raise({ type: 'REFRESH' }),
+  },
+}).createMachine({
+  id: 'consoleQueue',
+  context: {
+    queue: 'in_queue',
+    searchText: '',
+    query: '',
+    requests: null,
+    counts: null,
+    total: 0,
+    error: null,
+    liveStatus: 'connecting',
+  },
+  invoke: { id: 'liveUpdates', src: 'liveUpdates' },
+  on: {
+    LIVE_EVENT: { actions: ['passOnLiveEvent', 'refresh'] },
+    LIVE_POLL: { actions: ['passOnPoll', 'refresh'] },
+    LIVE_STATUS: { actions: 'setLiveStatus' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'busy',
+      entry: 'clearError',
+      invoke: {
+        id: 'listRequests',
+        src: 'listRequests',
+        input: ({ context }) => ({ queue: context.queue, query: context.query }),
+        onDone: { target: 'ready', actions: { type: 'storeList', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'showLoadError' },
+      },
+      on: {
+        SELECT_QUEUE: { target: 'loading', reenter: true, actions: 'selectQueue' },
+        TYPE_SEARCH: { target: 'typing', actions: 'setSearchText' },
+        SUBMIT_SEARCH: { target: 'loading', reenter: true, actions: APPLY_SEARCH },
+        // A newer answer is on its way: the one in flight may predate the change.
+        REFRESH: { target: 'loading', reenter: true },
+      },
+    },
+    ready: {
+      on: {
+        SELECT_QUEUE: { target: 'loading', actions: 'selectQueue' },
+        TYPE_SEARCH: { target: 'typing', actions: 'setSearchText' },
+        SUBMIT_SEARCH: { target: 'loading', actions: APPLY_SEARCH },
+        REFRESH: 'loading',
+      },
+    },
+    /** The search field changed less than `searchDebounce` ago; each keystroke starts the wait again. */
+    typing: {
+      after: { searchDebounce: { target: 'loading', actions: APPLY_SEARCH } },
+      on: {
+        SELECT_QUEUE: { target: 'loading', actions: 'selectQueue' },
+        TYPE_SEARCH: { target: 'typing', reenter: true, actions: 'setSearchText' },
+        SUBMIT_SEARCH: { target: 'loading', actions: APPLY_SEARCH },
+        // The search about to be sent will bring the news too.
+      },
+    },
+    failed: {
+      on: {
+        RETRY: 'loading',
+        SELECT_QUEUE: { target: 'loading', actions: 'selectQueue' },
+        TYPE_SEARCH: { target: 'typing', actions: 'setSearchText' },
+        SUBMIT_SEARCH: { target: 'loading', actions: APPLY_SEARCH },
+        REFRESH: 'loading',
+      },
+    },
+  },
+});
+
+export type ConsoleQueueSnapshot = SnapshotFrom<typeof consoleQueueMachine>;
+
+/** The name of a queue as its tab shows it, with its size once known: 'In Queue (3)'. */
+export function queueTitle(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${count})`;
+}

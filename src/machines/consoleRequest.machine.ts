@@ -1,0 +1,404 @@
+import { type SnapshotFrom, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../contract/console.ts';
+import type { LiveEvent } from '../contract/events.ts';
+import { MESSAGE_BODY_MAX, type RequestStatus } from '../contract/requests.ts';
+import {
+  ConsoleCallError,
+  addInternalNote,
+  assignRequest,
+  changeRequestStatus,
+  claimRequest,
+  fetchConsoleRequest,
+  listStaff,
+  markRequestRead,
+  previewReply,
+  replyToRequest,
+} from '../services/console.ts';
+import { reportError } from '../services/errorReporting.ts';
+
+export const REQUEST_LOAD_ERROR = "We couldn't load this request. Please try again.";
+export const REQUEST_NOT_FOUND = 'This request does not exist (or no longer does).';
+export const ACTION_FAILED = 'That did not work. Please try again.';
+export const PREVIEW_FAILED = "The preview couldn't be made. Your text is unchanged.";
+
+/** The two things a concierge writes: a reply the employee sees, or a note only staff see. */
+export type Composer = 'reply' | 'note';
+
+export interface ReplyAttachment {
+  key: string;
+  fileName: string;
+}
+
+export interface ConsoleRequestContext {
+  requestId: number;
+  request: ConsoleRequest | null;
+  /** Everyone the request can be assigned to. */
+  staff: StaffMember[];
+  loadError: string | null;
+  /** The last claim, assignment or status change that failed, in the server's words where it gave any. */
+  actionError: string | null;
+  sendError: string | null;
+  composer: Composer;
+  replyText: string;
+  noteText: string;
+  /** The reply's one file, once uploaded. */
+  attachment: ReplyAttachment | null;
+  /** The sanitised HTML of the active composer's text, as the server would store it. */
+  previewHtml: string | null;
+  previewError: string | null;
+  /** Changes after each sent reply, so the view starts a fresh file picker. */
+  composerKey: number;
+  /** Live news arrived while another call was under way: the thread is fetched again once it ends. */
+  stale: boolean;
+}
+
+export interface ConsoleRequestInput {
+  requestId: number;
+}
+
+export type ConsoleRequestEvent =
+  | { type: 'RETRY' }
+  /** Assign to me (an In Queue request goes In Progress). */
+  | { type: 'CLAIM' }
+  | { type: 'ASSIGN'; assigneeId: number }
+  | { type: 'CHANGE_STATUS'; status: RequestStatus }
+  | { type: 'SELECT_COMPOSER'; composer: Composer }
+  | { type: 'EDIT'; text: string }
+  | { type: 'ATTACHED'; key: string; fileName: string }
+  | { type: 'DETACHED' }
+  | { type: 'SHOW_PREVIEW' }
+  | { type: 'SHOW_EDITOR' }
+  | { type: 'SEND' }
+  /** Passed on from the console's live stream. */
+  | { type: 'LIVE_EVENT'; event: LiveEvent }
+  | { type: 'LIVE_POLL' };
+
+/** Told to the console after every change to the request, read markers included, so the queues catch up. */
+export type ConsoleRequestEmitted = { type: 'changed' };
+
+export interface OpenedRequest {
+  request: ConsoleRequest;
+  staff: StaffMember[];
+}
+
+/**
+ * The request as it now is, marked read when it has unread employee messages: opening it (or watching a new
+ * message arrive) is reading it. A failed read marker only leaves the message counted as unread.
+ */
+export async function fetchAndMarkRead(requestId: number): Promise<ConsoleRequest> {
+  const request = await fetchConsoleRequest(requestId);
+  if (request.unread_count === 0) return request;
+  try {
+    await markRequestRead(requestId);
+    return { ...request, unread_count: 0 };
+  } catch (error) {
+    void reportError(error, { component: 'ConsoleRequest', feature: 'console' });
+    return request;
+  }
+}
+
+export async function openRequest(requestId: number): Promise<OpenedRequest> {
+  const [request, staff] = await Promise.all([fetchAndMarkRead(requestId), listStaff()]);
+  return { request, staff };
+}
+
+export interface SendInput {
+  requestId: number;
+  composer: Composer;
+  text: string;
+  attachmentKey: string | null;
+}
+
+export function send({ requestId, composer, text, attachmentKey }: SendInput): Promise<ConsoleRequest> {
+  return composer === 'note'
+    ? addInternalNote(requestId, text)
+    : replyToRequest(requestId, { bodyMarkdown: text, attachmentKey: attachmentKey ?? undefined });
+}
+
+/** What the concierge has written in the active composer. */
+export function composerText({ composer, replyText, noteText }: Pick<ConsoleRequestContext, 'composer' | 'replyText' | 'noteText'>): string {
+  return composer === 'reply' ? replyText : noteText;
+}
+
+function hasSendableText(context: ConsoleRequestContext): boolean {
+  const text = composerText(context).trim();
+  return text.length > 0 && text.length <= MESSAGE_BODY_MAX;
+}
+
+/** Whether a live event says something this view does not show yet. */
+export function isNewsFor(request: ConsoleRequest | null, event: LiveEvent): boolean {
+  if (!request || event.request_id !== request.id) return false;
+  switch (event.type) {
+    case 'message.created':
+      return !request.thread.some((entry) => entry.kind === 'message' && entry.id === event.message.id);
+    case 'note.created':
+      return !request.thread.some((entry) => entry.kind === 'note' && entry.id === event.note_id);
+    case 'request.updated':
+      return event.status !== request.status || event.updated_at !== request.updated_at;
+  }
+}
+
+const errorMessageOf = (error: unknown, fallback: string) =>
+  error instanceof ConsoleCallError && error.status !== null ? error.message : fallback;
+
+const requestIdInput = ({ context }: { context: ConsoleRequestContext }) => context.requestId;
+const STORE_CHANGE = [{ type: 'store', params: ({ event }: { event: { output: ConsoleRequest } }) => event.output }, 'announceChange'] as const;
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const ACTION_FAILURE = { target: 'idle', actions: { type: 'showActionError', params: errorOf } } as const;
+/** Live news while a call is under way is fetched once the call ends. */
+const NOTE_NEWS_WHILE_BUSY = {
+  LIVE_EVENT: { guard: 'isNews', actions: 'markStale' },
+  LIVE_POLL: { actions: 'markStale' },
+} as const;
+
+/**
+ * One request in the console: its employee, survey answers and thread (messages, internal notes, history); claim,
+ * assign and status changes (open -> in_progress -> closed, and reopen); a Markdown reply with one file, or an
+ * internal note, each with a server-rendered preview. Opening it marks it read; live news refreshes it in place.
+ */
+export const consoleRequestMachine = setup({
+  types: {
+    context: {} as ConsoleRequestContext,
+    events: {} as ConsoleRequestEvent,
+    input: {} as ConsoleRequestInput,
+    emitted: {} as ConsoleRequestEmitted,
+  },
+  actors: {
+    openRequest: fromPromise<OpenedRequest, number>(({ input }) => openRequest(input)),
+    refresh: fromPromise<ConsoleRequest, number>(({ input }) => fetchAndMarkRead(input)),
+    claim: fromPromise<ConsoleRequest, number>(({ input }) => claimRequest(input)),
+    assign: fromPromise<ConsoleRequest, { requestId: number; assigneeId: number }>(({ input }) =>
+      assignRequest(input.requestId, input.assigneeId),
+    ),
+    changeStatus: fromPromise<ConsoleRequest, { requestId: number; status: RequestStatus }>(({ input }) =>
+      changeRequestStatus(input.requestId, input.status),
+    ),
+    send: fromPromise<ConsoleRequest, SendInput>(({ input }) => send(input)),
+    preview: fromPromise<string, string>(({ input }) => previewReply(input)),
+  },
+  guards: {
+    canSend: ({ context }) => hasSendableText(context),
+    hasText: ({ context }) => composerText(context).trim().length > 0,
+    isAllowedStatus: ({ context, event }) =>
+      event.type === 'CHANGE_STATUS' &&
+      context.request !== null &&
+      STATUS_TRANSITIONS[context.request.status].includes(event.status),
+    isNews: ({ context, event }) => event.type === 'LIVE_EVENT' && isNewsFor(context.request, event.event),
+    isStale: ({ context }) => context.stale,
+  },
+  actions: {
+    storeOpened: assign((_, opened: OpenedRequest) => ({ request: opened.request, staff: opened.staff, loadError: null })),
+    store: assign((_, request: ConsoleRequest) => ({ request })),
+    showLoadError: assign((_, error: unknown) => ({
+      loadError: error instanceof ConsoleCallError && error.status === 404 ? REQUEST_NOT_FOUND : REQUEST_LOAD_ERROR,
+    })),
+    clearActionError: assign({ actionError: null }),
+    showActionError: assign((_, error: unknown) => ({ actionError: errorMessageOf(error, ACTION_FAILED) })),
+    showSendError: assign((_, error: unknown) => ({ sendError: errorMessageOf(error, ACTION_FAILED) })),
+    clearSendError: assign({ sendError: null }),
+    selectComposer: assign(({ event }) => {
+      assertEvent(event, 'SELECT_COMPOSER');
+      return { composer: event.composer, previewHtml: null, previewError: null, sendError: null };
+    }),
+    edit: assign(({ context, event }) => {
+      assertEvent(event, 'EDIT');
+      return context.composer === 'reply' ? { replyText: event.text } : { noteText: event.text };
+    }),
+    attach: assign(({ event }) => {
+      assertEvent(event, 'ATTACHED');
+      return { attachment: { key: event.key, fileName: event.fileName } };
+    }),
+    detach: assign({ attachment: null }),
+    showPreview: assign((_, html: string) => ({ previewHtml: html, previewError: null })),
+    showPreviewError: assign({ previewHtml: null, previewError: PREVIEW_FAILED }),
+    clearPreview: assign({ previewHtml: null, previewError: null }),
+    /** The sent text and file are gone from the composer; a fresh file picker replaces the used one. */
+    clearSent: assign(({ context }) =>
+      context.composer === 'reply'
+        ? { replyText: '', attachment: null, composerKey: context.composerKey + 1, previewHtml: null, previewError: null }
+        : { noteText: '', previewHtml: null, previewError: null },
+    ),
+    markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
+    announceChange: emit({ type: 'changed' as const }),
+  },
+}).createMachine({
+  id: 'consoleRequest',
+  context: ({ input }) => ({
+    requestId: input.requestId,
+    request: null,
+    staff: [],
+    loadError: null,
+    actionError: null,
+    sendError: null,
+    composer: 'reply',
+    replyText: '',
+    noteText: '',
+    attachment: null,
+    previewHtml: null,
+    previewError: null,
+    composerKey: 0,
+    stale: false,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'openRequest',
+        src: 'openRequest',
+        input: requestIdInput,
+        onDone: {
+          target: 'loaded',
+          actions: [{ type: 'storeOpened', params: ({ event }) => event.output }, 'announceChange'],
+        },
+        onError: { target: 'failed', actions: { type: 'showLoadError', params: errorOf } },
+      },
+    },
+    failed: {
+      on: { RETRY: 'loading' },
+    },
+    loaded: {
+      type: 'parallel',
+      on: {
+        EDIT: { actions: 'edit' },
+        ATTACHED: { actions: 'attach' },
+        DETACHED: { actions: 'detach' },
+      },
+      states: {
+        /** Calls that change the request, one at a time. */
+        activity: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'isStale', target: 'refreshing' },
+              on: {
+                CLAIM: { target: 'claiming', actions: 'clearActionError' },
+                ASSIGN: { target: 'assigning', actions: 'clearActionError' },
+                CHANGE_STATUS: { guard: 'isAllowedStatus', target: 'changingStatus', actions: 'clearActionError' },
+                SEND: { guard: 'canSend', target: 'sending', actions: 'clearSendError' },
+                LIVE_EVENT: { guard: 'isNews', target: 'refreshing' },
+                LIVE_POLL: 'refreshing',
+              },
+            },
+            claiming: {
+              invoke: { id: 'claim', src: 'claim', input: requestIdInput, onDone: { target: 'idle', actions: STORE_CHANGE }, onError: ACTION_FAILURE },
+              on: NOTE_NEWS_WHILE_BUSY,
+            },
+            assigning: {
+              invoke: {
+                id: 'assign',
+                src: 'assign',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'ASSIGN');
+                  return { requestId: context.requestId, assigneeId: event.assigneeId };
+                },
+                onDone: { target: 'idle', actions: STORE_CHANGE },
+                onError: ACTION_FAILURE,
+              },
+              on: NOTE_NEWS_WHILE_BUSY,
+            },
+            changingStatus: {
+              invoke: {
+                id: 'changeStatus',
+                src: 'changeStatus',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'CHANGE_STATUS');
+                  return { requestId: context.requestId, status: event.status };
+                },
+                onDone: { target: 'idle', actions: STORE_CHANGE },
+                onError: ACTION_FAILURE,
+              },
+              on: NOTE_NEWS_WHILE_BUSY,
+            },
+            sending: {
+              invoke: {
+                id: 'send',
+                src: 'send',
+                input: ({ context }) => ({
+                  requestId: context.requestId,
+                  composer: context.composer,
+                  text: composerText(context).trim(),
+                  attachmentKey: context.composer === 'reply' ? (context.attachment?.key ?? null) : null,
+                }),
+                onDone: {
+                  target: ['idle', '#consoleRequest.loaded.composer.writing'],
+                  actions: [...STORE_CHANGE, 'clearSent'],
+                },
+                onError: { target: 'idle', actions: { type: 'showSendError', params: errorOf } },
+              },
+              on: NOTE_NEWS_WHILE_BUSY,
+            },
+            /** Live news: the request is fetched again (and marked read) without disturbing the screen. */
+            refreshing: {
+              entry: 'clearStale',
+              invoke: {
+                id: 'refresh',
+                src: 'refresh',
+                input: requestIdInput,
+                onDone: { target: 'idle', actions: STORE_CHANGE },
+                // The next live event or poll tries again; what is shown stays as it was.
+                onError: 'idle',
+              },
+              on: NOTE_NEWS_WHILE_BUSY,
+            },
+          },
+        },
+        /** The active composer: writing Markdown, or looking at how it will read. */
+        composer: {
+          initial: 'writing',
+          states: {
+            writing: {
+              on: {
+                SELECT_COMPOSER: { actions: 'selectComposer' },
+                SHOW_PREVIEW: { guard: 'hasText', target: 'previewing' },
+              },
+            },
+            previewing: {
+              invoke: {
+                id: 'preview',
+                src: 'preview',
+                input: ({ context }) => composerText(context),
+                onDone: { target: 'showingPreview', actions: { type: 'showPreview', params: ({ event }) => event.output } },
+                onError: { target: 'showingPreview', actions: 'showPreviewError' },
+              },
+              on: {
+                SELECT_COMPOSER: { target: 'writing', actions: 'selectComposer' },
+                SHOW_EDITOR: { target: 'writing', actions: 'clearPreview' },
+              },
+            },
+            showingPreview: {
+              on: {
+                SELECT_COMPOSER: { target: 'writing', actions: 'selectComposer' },
+                SHOW_EDITOR: { target: 'writing', actions: 'clearPreview' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ConsoleRequestSnapshot = SnapshotFrom<typeof consoleRequestMachine>;
+
+// ---- Selectors ----
+
+/** Staff are told apart by e-mail: the signed-in user's record carries no numeric id. */
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function isAssignedTo(request: ConsoleRequest, email: string): boolean {
+  return request.assignee !== null && sameEmail(request.assignee.email, email);
+}
+
+/** Whom the request can be handed to: every staff member but its current assignee and the one handing it. */
+export function assignableStaff(context: Pick<ConsoleRequestContext, 'staff' | 'request'>, myEmail: string): StaffMember[] {
+  return context.staff.filter(
+    (member) => !sameEmail(member.email, myEmail) && member.id !== context.request?.assignee?.id,
+  );
+}
+
+export function isBusy(snapshot: ConsoleRequestSnapshot): boolean {
+  return ['claiming', 'assigning', 'changingStatus', 'sending'].some((state) =>
+    snapshot.matches({ loaded: { activity: state as 'idle' } }),
+  );
+}

@@ -1,0 +1,139 @@
+import { useSelector } from '@xstate/react';
+import type { KeyboardEvent } from 'react';
+import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import type { Composer } from '../../machines/consoleRequest.machine.ts';
+import { Button } from '../../widgets/Button.tsx';
+import { FileUploader } from '../../widgets/FileUploader.tsx';
+import { Message } from '../../widgets/Message.tsx';
+import { Spinner } from '../../widgets/Spinner.tsx';
+import { TextInput } from '../../widgets/TextInput.tsx';
+import type { ConsoleRequestActor } from './ConsoleRequestView.tsx';
+import { INTERNAL_NOTE_LABEL } from './ConsoleThread.tsx';
+
+const MARKDOWN_HINT = 'Markdown: **bold**, _italic_, - lists, [link text](https://…). Ctrl+Enter sends.';
+
+const COMPOSERS: Record<Composer, { tab: string; field: string; submit: string }> = {
+  reply: { tab: 'Reply to employee', field: 'Reply', submit: 'Send reply' },
+  note: { tab: 'Internal note', field: 'Note', submit: 'Add note' },
+};
+
+/** A reply the employee sees (with one optional file) or an internal note, in Markdown with a preview. */
+export function ConsoleComposer({ request }: { request: ConsoleRequestActor }) {
+  const composer = useSelector(request, (snapshot) => snapshot.context.composer);
+  return (
+    <section className="lc-console-composer" aria-label="Write">
+      <Tabs
+        selectedKey={composer}
+        onSelectionChange={(key) => request.send({ type: 'SELECT_COMPOSER', composer: key as Composer })}
+      >
+        <TabList aria-label="Write" className="lc-console-composer__tabs">
+          {(Object.keys(COMPOSERS) as Composer[]).map((kind) => (
+            <Tab key={kind} id={kind} className="lc-console-composer__tab">
+              {COMPOSERS[kind].tab}
+            </Tab>
+          ))}
+        </TabList>
+        {/* The reply stays mounted behind the note tab, so its chosen file is still there on the way back. */}
+        <TabPanel id="reply" shouldForceMount className="lc-console-composer__panel">
+          <ComposerForm request={request} kind="reply" />
+        </TabPanel>
+        <TabPanel id="note" className="lc-console-composer__panel">
+          <ComposerForm request={request} kind="note" />
+        </TabPanel>
+      </Tabs>
+    </section>
+  );
+}
+
+function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: Composer }) {
+  const text = useSelector(request, ({ context }) => (kind === 'reply' ? context.replyText : context.noteText));
+  const isActive = useSelector(request, ({ context }) => context.composer === kind);
+  const mode = useSelector(request, (snapshot) => {
+    if (snapshot.matches({ loaded: { composer: 'previewing' } })) return 'previewing';
+    if (snapshot.matches({ loaded: { composer: 'showingPreview' } })) return 'preview';
+    return 'writing';
+  });
+  const isSending = useSelector(request, (snapshot) => snapshot.matches({ loaded: { activity: 'sending' } }));
+  const previewHtml = useSelector(request, ({ context }) => context.previewHtml);
+  const previewError = useSelector(request, ({ context }) => context.previewError);
+  const sendError = useSelector(request, ({ context }) => context.sendError);
+  const requestId = useSelector(request, ({ context }) => context.requestId);
+  const composerKey = useSelector(request, ({ context }) => context.composerKey);
+  const labels = COMPOSERS[kind];
+  const hasText = text.trim().length > 0;
+  // Only the active composer shows a preview or an error; the hidden reply keeps its text and file.
+  const shownMode = isActive ? mode : 'writing';
+
+  const sendOnCtrlEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      request.send({ type: 'SEND' });
+    }
+  };
+
+  return (
+    <Form
+      className="lc-console-composer__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        request.send({ type: 'SEND' });
+      }}
+    >
+      {kind === 'note' && <p className="lc-console-composer__note-warning">{INTERNAL_NOTE_LABEL}</p>}
+      {shownMode === 'writing' ? (
+        <div onKeyDown={sendOnCtrlEnter}>
+          <TextInput
+            type="textarea"
+            label={`${labels.field} (Markdown)`}
+            isRequired
+            rows={5}
+            value={text}
+            isDisabled={isSending}
+            description={MARKDOWN_HINT}
+            onChange={(value) => request.send({ type: 'EDIT', text: value })}
+          />
+        </div>
+      ) : (
+        <div className="lc-console-preview" aria-live="polite">
+          <p className="lc-field__label">Preview</p>
+          {shownMode === 'previewing' && <Spinner />}
+          {previewError && <Message severity="warning">{previewError}</Message>}
+          {previewHtml !== null && (
+            // Rendered by the server from the Markdown and sanitised there (the same HTML the reply is stored as).
+            <div className="lc-console-preview__body lc-console-entry__body" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+          )}
+        </div>
+      )}
+
+      {kind === 'reply' && (
+        <FileUploader
+          key={composerKey}
+          label="Attach a file"
+          presign={{ requestId }}
+          isDisabled={isSending}
+          onUploaded={({ key, file }) => {
+            if (key) request.send({ type: 'ATTACHED', key, fileName: file.name });
+          }}
+          onCleared={() => request.send({ type: 'DETACHED' })}
+        />
+      )}
+
+      {isActive && sendError && <Message severity="error">{sendError}</Message>}
+
+      <div className="lc-console-composer__actions">
+        {shownMode === 'writing' ? (
+          <Button variant="tertiary" isDisabled={!hasText || isSending} onPress={() => request.send({ type: 'SHOW_PREVIEW' })}>
+            Preview
+          </Button>
+        ) : (
+          <Button variant="tertiary" onPress={() => request.send({ type: 'SHOW_EDITOR' })}>
+            Edit
+          </Button>
+        )}
+        <Button type="submit" isLoading={isSending} isDisabled={!hasText}>
+          {labels.submit}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,101 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { inspect } from '../../app/inspector.ts';
+import { Logo } from '../../app/Logo.tsx';
+import { useSession } from '../../app/session.ts';
+import type { User } from '../../contract/account.ts';
+import { consoleQueueMachine } from '../../machines/consoleQueue.machine.ts';
+import { REQUEST_NOT_FOUND, consoleRequestMachine } from '../../machines/consoleRequest.machine.ts';
+import type { LiveUpdatesStatus } from '../../services/liveUpdates.ts';
+import { Message } from '../../widgets/Message.tsx';
+import { type ConsoleQueueActor, ConsoleQueueView } from './ConsoleQueueView.tsx';
+import { ConsoleRequestView, type ConsoleStaffUser } from './ConsoleRequestView.tsx';
+import './console.css';
+
+const LIVE_STATUS_TEXT: Record<LiveUpdatesStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  polling: 'Reconnecting (refreshing every few seconds)',
+};
+
+function useStaffUser(): User {
+  const user = useSession((snapshot) => snapshot.context.user);
+  if (!user) throw new Error('The console rendered without a signed-in user');
+  return user;
+}
+
+/** A positive whole number from the address, or null. */
+function requestIdFrom(param: string | undefined): number | null {
+  if (param === undefined || !/^\d+$/.test(param)) return null;
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The concierge console (DESIGN §1): its own frame, not the employee app's. The queues stay on the left while a
+ * request is open on the right; below 900 px one of the two fills the screen. One queue actor lives as long as the
+ * console, and with it the one live stream, whose news it passes on to the open request.
+ */
+export default function ConsoleLayout() {
+  const user = useStaffUser();
+  const queue = useActorRef(consoleQueueMachine, { inspect });
+  const liveStatus = useSelector(queue, (snapshot) => snapshot.context.liveStatus);
+  const { requestId: requestParam } = useParams();
+  const requestId = requestIdFrom(requestParam);
+  const hasRequestAddress = requestParam !== undefined;
+
+  return (
+    <div className={`lc-console${hasRequestAddress ? ' lc-console--request-open' : ''}`}>
+      <a className="lc-console__skip" href="#console-main">
+        Skip to the request
+      </a>
+      <header className="lc-console__header">
+        <Logo to="/console" />
+        <span className="lc-console__title">Concierge console</span>
+        <span className={`lc-console__live lc-console__live--${liveStatus}`} role="status">
+          <span className="lc-console__live-dot" aria-hidden="true" />
+          {LIVE_STATUS_TEXT[liveStatus]}
+        </span>
+        <nav className="lc-console__nav" aria-label="Console">
+          <span className="lc-console__me">{user.full_name}</span>
+          <Link to="/dashboard">Employee app</Link>
+        </nav>
+      </header>
+      <div className="lc-console__body">
+        <ConsoleQueueView queue={queue} selectedRequestId={requestId} />
+        <main id="console-main" className="lc-console__main" tabIndex={-1}>
+          {hasRequestAddress && (
+            <Link to="/console" className="lc-console__back">
+              Back to the queues
+            </Link>
+          )}
+          {requestId !== null ? (
+            <OpenRequest key={requestId} requestId={requestId} queue={queue} me={user} />
+          ) : hasRequestAddress ? (
+            <Message severity="error">{REQUEST_NOT_FOUND}</Message>
+          ) : (
+            <p className="lc-console__placeholder">Choose a request from a queue to see it here.</p>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The open request's actor, wired to the console: the queue's live news reaches it, and each change it makes
+ * (a claim, a reply, a read marker) refreshes the queues.
+ */
+function OpenRequest({ requestId, queue, me }: { requestId: number; queue: ConsoleQueueActor; me: ConsoleStaffUser }) {
+  const request = useActorRef(consoleRequestMachine, { input: { requestId }, inspect });
+  useEffect(() => {
+    const subscriptions = [
+      queue.on('liveEvent', ({ event }) => request.send({ type: 'LIVE_EVENT', event })),
+      queue.on('livePoll', () => request.send({ type: 'LIVE_POLL' })),
+      request.on('changed', () => queue.send({ type: 'REFRESH' })),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [queue, request]);
+  return <ConsoleRequestView request={request} me={me} />;
+}
