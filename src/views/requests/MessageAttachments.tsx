@@ -11,6 +11,7 @@ export interface MessageAttachmentsProps {
 }
 
 const LINK_TEXT = { pdf: 'Open PDF', image: 'Open image', file: 'Open attachment' } as const;
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 function DocumentIcon() {
   return (
@@ -23,7 +24,8 @@ function DocumentIcon() {
 
 /**
  * A message's files (SPEC §2 Request): images previewed, PDFs and anything else as links. Each opens through the
- * Attachment route, which sends the browser to a fresh address for the file.
+ * Attachment route, which sends the browser to a fresh address for the file, in a new tab: the conversation stays
+ * open (and a PDF, which the server hands out as a download, does not leave this tab on an empty page).
  */
 export function MessageAttachments({ keys, previews, onPreviewFailed, onPreviewShown }: MessageAttachmentsProps) {
   if (keys.length === 0) return null;
@@ -35,10 +37,10 @@ export function MessageAttachments({ keys, previews, onPreviewFailed, onPreviewS
         if (kind === 'image' && preview && preview !== 'failed') {
           return (
             <li key={key}>
-              <Link to={attachmentHref(key)} className="lc-message-attachments__image-link">
+              <Link to={attachmentHref(key)} {...NEW_TAB} className="lc-message-attachments__image-link">
                 {preview === 'loading'
                   ? <span className="lc-message-attachments__placeholder">Loading image</span>
-                  : <img src={preview.url} alt="Image attachment" className="lc-message-attachments__image"
+                  : <img src={preview.url} alt="Image attachment (opens in a new tab)" className="lc-message-attachments__image"
                       onLoad={onPreviewShown} onError={() => onPreviewFailed(key)} />}
               </Link>
             </li>
@@ -46,9 +48,10 @@ export function MessageAttachments({ keys, previews, onPreviewFailed, onPreviewS
         }
         return (
           <li key={key}>
-            <Link to={attachmentHref(key)} className="lc-message-attachments__file-link">
+            <Link to={attachmentHref(key)} {...NEW_TAB} className="lc-message-attachments__file-link">
               <DocumentIcon />
               <span>{LINK_TEXT[kind]}</span>
+              <span className="lc-visually-hidden"> (opens in a new tab)</span>
             </Link>
           </li>
         );
