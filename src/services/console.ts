@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import {
+  type ConsoleRequest,
+  type ConsoleRequestsQuery,
+  type ConsoleRequestsResponse,
+  type MarkReadResponse,
+  type StaffMember,
+  consoleRequestResponse,
+  consoleRequestsResponse,
+  markReadResponse,
+  previewResponse,
+  staffResponse,
+} from '../contract/console.ts';
+import type { RequestStatus } from '../contract/requests.ts';
+import { api, serverMessage, statusOf } from './http.ts';
+
+/** The concierge console's calls (src/contract/console.ts describes each route). */
+
+/**
+ * A failed console call: the server's error (e.g. a refused status change, 409) or the generic message, and the
+ * HTTP status so a flow can tell "refused" (4xx) from "unreachable" (null).
+ */
+export class ConsoleCallError extends Error {
+  readonly status: number | null;
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = 'ConsoleCallError';
+    this.status = status;
+  }
+}
+
+async function call<S extends z.ZodType>(send: () => Promise<Response>, schema: S): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    throw new ConsoleCallError(serverMessage(error), statusOf(error));
+  }
+  return schema.parse(await response.json());
+}
+
+const requestPath = (requestId: number, action = '') => `console/requests/${requestId}${action}`;
+
+/** A queue (or every request, without `queue`), optionally searched, with the queue counts. */
+export function listConsoleRequests(query: ConsoleRequestsQuery = {}): Promise<ConsoleRequestsResponse> {
+  const searchParams = Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== ''),
+  );
+  return call(() => api().get('console/requests', { searchParams }), consoleRequestsResponse);
+}
+
+export async function fetchConsoleRequest(requestId: number): Promise<ConsoleRequest> {
+  return (await call(() => api().get(requestPath(requestId)), consoleRequestResponse)).request;
+}
+
+export async function listStaff(): Promise<StaffMember[]> {
+  return (await call(() => api().get('console/staff'), staffResponse)).staff;
+}
+
+/** Assigns the request to the caller; an In Queue request goes In Progress. */
+export async function claimRequest(requestId: number): Promise<ConsoleRequest> {
+  return (await call(() => api().post(requestPath(requestId, '/claim')), consoleRequestResponse)).request;
+}
+
+export async function assignRequest(requestId: number, assigneeId: number): Promise<ConsoleRequest> {
+  const send = () => api().post(requestPath(requestId, '/assign'), { json: { assignee_id: assigneeId } });
+  return (await call(send, consoleRequestResponse)).request;
+}
+
+/** open -> in_progress -> closed, and closed -> in_progress (reopen); anything else is refused with 409. */
+export async function changeRequestStatus(requestId: number, status: RequestStatus): Promise<ConsoleRequest> {
+  const send = () => api().post(requestPath(requestId, '/status'), { json: { status } });
+  return (await call(send, consoleRequestResponse)).request;
+}
+
+/** A Markdown reply the employee sees (and is e-mailed about), with at most one file uploaded for this request. */
+export async function replyToRequest(
+  requestId: number,
+  reply: { bodyMarkdown: string; attachmentKey?: string },
+): Promise<ConsoleRequest> {
+  const json = {
+    body_markdown: reply.bodyMarkdown,
+    ...(reply.attachmentKey ? { attachment_keys: [reply.attachmentKey] } : {}),
+  };
+  return (await call(() => api().post(requestPath(requestId, '/messages'), { json }), consoleRequestResponse)).request;
+}
+
+/** A staff-only note; nobody is notified. */
+export async function addInternalNote(requestId: number, bodyMarkdown: string): Promise<ConsoleRequest> {
+  const send = () => api().post(requestPath(requestId, '/notes'), { json: { body_markdown: bodyMarkdown } });
+  return (await call(send, consoleRequestResponse)).request;
+}
+
+export function markRequestRead(requestId: number): Promise<MarkReadResponse> {
+  return call(() => api().post(requestPath(requestId, '/read')), markReadResponse);
+}
+
+/** The sanitised HTML the Markdown would be stored as. */
+export async function previewReply(bodyMarkdown: string): Promise<string> {
+  return (await call(() => api().post('console/preview', { json: { body_markdown: bodyMarkdown } }), previewResponse)).body_html;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { successBody } from '../contract/common.ts';
+import {
+  type CreateMessageRequest,
+  MESSAGE_ERRORS,
+  REQUEST_LISTS,
+  type Request,
+  type RequestList,
+  request,
+} from '../contract/requests.ts';
+import { api, serverMessage, statusOf } from './http.ts';
+
+/**
+ * SPEC §7 "Requests and surveys": the employee's requests and their messages. "The list, fetch and message-create
+ * calls throw on any non-200 answer (201 for message create) and on success flag false."
+ */
+
+/**
+ * A request as the app holds it. The status is kept as the server sent it: a list call fills in a missing one
+ * with its list's status (SPEC §4), and a value this app does not know stays as it is (requestStatusLabel shows it
+ * as 'Unknown') rather than failing the whole list.
+ */
+export type ClientRequest = Omit<Request, 'status'> & { status: string };
+
+const receivedRequest = request.extend({ status: z.string().nullish() });
+const receivedRequestAnswer = z.object({ request: receivedRequest });
+const receivedListAnswer = z.object({ requests: z.array(receivedRequest) });
+
+/** A failed requests call: the server's error when it gave one, else the SPEC §8 generic message. */
+export class RequestsCallError extends Error {
+  readonly status: number | null;
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = 'RequestsCallError';
+    this.status = status;
+  }
+}
+
+const GENERIC_ERROR = 'An unexpected error occurred';
+
+/** Sends, then insists on exactly `expected` and `success: true`; returns the body. */
+async function expectSuccess(send: () => Promise<Response>, expected: 200 | 201): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    throw new RequestsCallError(serverMessage(error, GENERIC_ERROR), statusOf(error));
+  }
+  const body: unknown = await response.json().catch(() => null);
+  const flag = successBody.safeParse(body);
+  if (response.status !== expected || !flag.success || !flag.data.success) {
+    throw new RequestsCallError(GENERIC_ERROR, response.status);
+  }
+  return body;
+}
+
+/** Only the list calls know which status a request without one has; elsewhere it is shown as 'Unknown'. */
+function asClientRequest(received: z.infer<typeof receivedRequest>, listStatus = ''): ClientRequest {
+  return { ...received, status: received.status ?? listStatus };
+}
+
+/** GET /api/v1/requests/{id}. */
+export async function fetchRequest(requestId: number): Promise<ClientRequest> {
+  const body = await expectSuccess(() => api().get(`requests/${requestId}`), 200);
+  return asClientRequest(receivedRequestAnswer.parse(body).request);
+}
+
+/** GET /api/v1/requests/open | in_progress | completed; a missing status becomes the list's own. */
+export async function listRequests(list: RequestList): Promise<ClientRequest[]> {
+  const body = await expectSuccess(() => api().get(`requests/${list}`), 200);
+  return receivedListAnswer.parse(body).requests.map((received) => asClientRequest(received, REQUEST_LISTS[list]));
+}
+
+/** SPEC §4: merged request lists are sorted by issued_at ascending. */
+export function mergeRequestLists(...lists: readonly ClientRequest[][]): ClientRequest[] {
+  return lists.flat().sort((a, b) => Date.parse(a.issued_at) - Date.parse(b.issued_at));
+}
+
+export interface NewMessage {
+  body: string;
+  /** The signed-in user's full name (the server names the author from the account either way). */
+  sourceName: string;
+  /** SPEC §9: at most one file, an upload key from the presign call. */
+  attachmentKey?: string;
+}
+
+/**
+ * POST /api/v1/requests/{id}/messages; answers the request with its whole thread. Blank text is never sent
+ * (SPEC §5): it is refused here, before any call.
+ */
+export async function createMessage(requestId: number, message: NewMessage): Promise<ClientRequest> {
+  if (message.body.trim() === '') throw new RequestsCallError(MESSAGE_ERRORS.blank, null);
+  const payload: CreateMessageRequest = {
+    message: {
+      body: message.body,
+      source: 'user',
+      source_name: message.sourceName,
+      ...(message.attachmentKey ? { attachment_keys: [message.attachmentKey] } : {}),
+    },
+  };
+  const body = await expectSuccess(() => api().post(`requests/${requestId}/messages`, { json: payload }), 201);
+  return asClientRequest(receivedRequestAnswer.parse(body).request);
+}
