@@ -36,8 +36,6 @@ export interface ChosenFile {
 export interface Attachment {
   key: string;
   fileName: string;
-  /** Clears the uploader once the message carrying the file has been sent. */
-  reset: () => void;
 }
 
 /** An image attachment's preview: its expiring address, or a link instead when there is none. */
@@ -56,6 +54,8 @@ export interface RequestThreadContext extends RequestThreadInput {
   /** SPEC §8 message file upload error. */
   uploadError: string | null;
   sendError: string | null;
+  /** Messages sent from this screen: each one empties the message box, file uploader included. */
+  messagesSent: number;
   liveStatus: LiveUpdatesStatus;
   /** By attachment key, for image attachments. */
   previews: Record<string, Preview>;
@@ -65,7 +65,7 @@ export type RequestThreadEvent =
   | { type: 'RETRY' }
   | { type: 'DRAFT_CHANGED'; text: string }
   | { type: 'FILE_CHOSEN'; file: ChosenFile }
-  | { type: 'ATTACHED'; key: string; fileName: string; reset: () => void }
+  | { type: 'ATTACHED'; key: string; fileName: string }
   | { type: 'ATTACHMENT_CLEARED' }
   | { type: 'UPLOAD_ERROR'; status: number; statusText: string; responseText: string }
   | { type: 'UPLOAD_FAILED'; error: unknown }
@@ -201,7 +201,7 @@ export const requestThreadMachine = setup({
     clearUploadError: assign({ uploadError: null }),
     storeAttachment: assign(({ event }) => {
       assertEvent(event, 'ATTACHED');
-      return { attachment: { key: event.key, fileName: event.fileName, reset: event.reset } };
+      return { attachment: { key: event.key, fileName: event.fileName } };
     }),
     forgetFile: assign({ attachment: null, chosenFile: null }),
     showUploadHttpError: assign(({ event }) => {
@@ -220,13 +220,13 @@ export const requestThreadMachine = setup({
       return { attachment: null, chosenFile: null, uploadError: uploadErrorMessage(uploadNetworkFailureReason(event.error)) };
     }),
     startSending: assign(({ context }) => ({ outgoing: context.draft, sendError: null, uploadError: null })),
-    /** The uploader is emptied first: clearing it tells this machine, which then has nothing left to forget. */
-    resetUploader: ({ context }) => context.attachment?.reset(),
+    /** Text typed while the message was on its way stays in the box. */
     clearSentMessage: assign(({ context }) => ({
       draft: context.draft === context.outgoing ? '' : context.draft,
       outgoing: null,
       attachment: null,
       chosenFile: null,
+      messagesSent: context.messagesSent + 1,
     })),
     storeSendError: assign((_, error: unknown) => ({
       outgoing: null,
@@ -245,6 +245,7 @@ export const requestThreadMachine = setup({
     attachment: null,
     uploadError: null,
     sendError: null,
+    messagesSent: 0,
     liveStatus: 'connecting',
     previews: {},
   }),
@@ -315,7 +316,8 @@ export const requestThreadMachine = setup({
                 FILE_CHOSEN: [
                   { guard: 'isHeldFile' },
                   { guard: 'isUploadable', target: 'attaching', actions: 'holdChosenFile' },
-                  { actions: 'clearUploadError' },
+                  // The uploader refuses it (and says why), dropping whatever file it held.
+                  { actions: ['forgetFile', 'clearUploadError'] },
                 ],
                 // An upload this machine did not see begin (a file the browser gave no type, e.g. some HEIC photos).
                 ATTACHED: { actions: UPLOAD_OUTCOME_ACTIONS.ATTACHED },
@@ -349,7 +351,6 @@ export const requestThreadMachine = setup({
                 onDone: {
                   target: 'editing',
                   actions: [
-                    'resetUploader',
                     'clearSentMessage',
                     { type: 'storeRequest', params: ({ event }) => event.output },
                     'lookUpPreviews',

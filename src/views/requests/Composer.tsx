@@ -25,6 +25,7 @@ export function Composer({ thread }: { thread: RequestThreadActor }) {
   const isUploading = useSelector(thread, (snapshot) => snapshot.hasTag('uploading'));
   const isSending = useSelector(thread, (snapshot) => snapshot.hasTag('sending'));
   const canSend = useSelector(thread, (snapshot) => snapshot.can({ type: 'SEND' }));
+  const messagesSent = useSelector(thread, (snapshot) => snapshot.context.messagesSent);
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();
@@ -50,12 +51,13 @@ export function Composer({ thread }: { thread: RequestThreadActor }) {
         onChange={(text) => thread.send({ type: 'DRAFT_CHANGED', text })} className="lc-composer__text" />
       <div className="lc-composer__actions">
         <div className="lc-composer__file" onChangeCapture={onFilePicked} onDropCapture={onFileDropped}>
+          {/* A new uploader for each message: the one that carried the sent file is emptied with it. */}
           <FileUploader
+            key={messagesSent}
             label="Attach an image or PDF"
             presign={{ requestId }}
             isDisabled={isUploading || isSending}
-            onUploaded={({ key, file, reset }) =>
-              key && thread.send({ type: 'ATTACHED', key, fileName: file.name, reset })}
+            onUploaded={({ key, file }) => key && thread.send({ type: 'ATTACHED', key, fileName: file.name })}
             onUploadError={(details) => thread.send({ type: 'UPLOAD_ERROR', ...details })}
             onUploadFailed={(error) => thread.send({ type: 'UPLOAD_FAILED', error })}
             onCleared={() => thread.send({ type: 'ATTACHMENT_CLEARED' })}
