@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { NavLink, Outlet, useMatches, useNavigate } from 'react-router';
 import type { Company, User } from '../contract/account.ts';
+import { lazyPage } from '../services/lazyPage.ts';
+import { openCategoryExplorer } from '../services/requestCreation.ts';
 import { Logo } from './Logo.tsx';
 import type { RouteHandle } from './routes.tsx';
 import { useSession } from './session.ts';
@@ -30,6 +32,9 @@ const NAV_ITEMS: NavItem[] = [
     icon: icon('M20 12v9H4v-9M2 7h20v5H2zM12 21V7M12 7H7.5a2.5 2.5 0 1 1 0-5C11 2 12 7 12 7zM12 7h4.5a2.5 2.5 0 1 0 0-5C13 2 12 7 12 7z'),
   },
 ];
+
+/** The request creation drawer (SPEC §2, §4): its own chunk, loaded with the signed-in frame, mounted once. */
+const RequestCreationDrawer = lazyPage(() => import('../views/requestCreation/RequestCreationDrawer.tsx'));
 
 function useSignedInUser(): User {
   const user = useSession((snapshot) => snapshot.context.user);
@@ -83,6 +88,9 @@ export function AppLayout() {
       </div>
 
       {!hideBottomBar && <BottomBar />}
+      <Suspense fallback={null}>
+        <RequestCreationDrawer />
+      </Suspense>
     </div>
   );
 }
@@ -111,7 +119,6 @@ function UserMenu({ user }: { user: User }) {
 }
 
 function BottomBar() {
-  const navigate = useNavigate();
   const [dashboard, requests, benefits] = NAV_ITEMS as [NavItem, NavItem, NavItem];
   const link = (item: NavItem) => (
     <NavLink to={item.to} className="lc-bottom-bar__link">
@@ -126,7 +133,7 @@ function BottomBar() {
       <Button
         className="lc-bottom-bar__create"
         aria-label="Create a request"
-        onPress={() => navigate('/dashboard#request-ideas')}
+        onPress={() => openCategoryExplorer('explore', 'create_custom_request_mobile')}
       >
         {icon('M12 5v14M5 12h14')}
       </Button>

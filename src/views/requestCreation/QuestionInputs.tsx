@@ -1,0 +1,102 @@
+import type { ComponentType } from 'react';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import type { NextScreenItem, QuestionType } from '../../contract/surveys.ts';
+import type { AnswerDraft } from '../../machines/survey.machine.ts';
+import { FileUploader } from '../../widgets/FileUploader.tsx';
+import { ErrorIcon } from '../../widgets/icons.tsx';
+import { PhoneInput } from '../../widgets/PhoneInput.tsx';
+import { TextInput } from '../../widgets/TextInput.tsx';
+
+/** What every question input is given: the question, its draft, and where changes go. */
+export interface QuestionInputProps {
+  item: NextScreenItem;
+  draft: AnswerDraft;
+  onChange: (value: string) => void;
+  /** Upload questions: the file was uploaded under `key`. */
+  onFileUploaded: (key: string, fileName: string) => void;
+  /** Upload questions: the file was removed. */
+  onFileCleared: () => void;
+  errorMessage?: string;
+  isDisabled: boolean;
+  /** Upload questions, when an earlier answer is edited: the file it has, kept unless another one is uploaded. */
+  keptFileName?: string;
+}
+
+function TextQuestion({ item, draft, onChange, errorMessage, isDisabled }: QuestionInputProps) {
+  return (
+    <TextInput label={item.question.label} isRequired={!item.optional} value={draft.value} onChange={onChange}
+      errorMessage={errorMessage} isDisabled={isDisabled} autoFocus className="lc-question__field" />
+  );
+}
+
+function MultilineQuestion({ item, draft, onChange, errorMessage, isDisabled }: QuestionInputProps) {
+  return (
+    <TextInput type="textarea" rows={4} label={item.question.label} isRequired={!item.optional} value={draft.value}
+      onChange={onChange} errorMessage={errorMessage} isDisabled={isDisabled} autoFocus className="lc-question__field" />
+  );
+}
+
+/** SPEC §5: masked (999) 999-9999. */
+function PhoneQuestion({ item, draft, onChange, errorMessage, isDisabled }: QuestionInputProps) {
+  return (
+    <PhoneInput label={item.question.label} isRequired={!item.optional} value={draft.value} onChange={onChange}
+      errorMessage={errorMessage} isDisabled={isDisabled} autoFocus className="lc-question__field" />
+  );
+}
+
+function EmailQuestion({ item, draft, onChange, errorMessage, isDisabled }: QuestionInputProps) {
+  return (
+    <TextInput type="email" inputMode="email" autoComplete="email" label={item.question.label} isRequired={!item.optional}
+      value={draft.value} onChange={onChange} errorMessage={errorMessage} isDisabled={isDisabled} autoFocus
+      className="lc-question__field" />
+  );
+}
+
+function SelectQuestion({ item, draft, onChange, errorMessage, isDisabled }: QuestionInputProps) {
+  return (
+    <RadioGroup value={draft.value || null} onChange={onChange} isRequired={!item.optional} isDisabled={isDisabled}
+      isInvalid={Boolean(errorMessage)} validationBehavior="aria" className="lc-question__field lc-question-options">
+      <Label className="lc-field__label">
+        {item.question.label}
+        {item.optional && <>{' '}<span className="lc-field__optional">(optional)</span></>}
+      </Label>
+      <div className="lc-question-options__list">
+        {(item.question.select_options ?? []).map((option) => (
+          <Radio key={option.value} value={option.value} className="lc-question-options__option">
+            {option.label}
+          </Radio>
+        ))}
+      </div>
+      <FieldError className="lc-field__error">
+        <ErrorIcon size={16} className="lc-field__error-icon" />
+        <span>{errorMessage}</span>
+      </FieldError>
+    </RadioGroup>
+  );
+}
+
+/** The file uploads itself (presigned by our server) and reports its key; an earlier answer's file is named. */
+function UploadQuestion({ item, keptFileName, onFileUploaded, onFileCleared, isDisabled }: QuestionInputProps) {
+  const labelId = `question-${item.id}-label`;
+  return (
+    <div role="group" aria-labelledby={labelId} className="lc-question__field lc-question-upload">
+      <p className="lc-field__label" id={labelId}>
+        {item.question.label}
+        {item.optional && <>{' '}<span className="lc-field__optional">(optional)</span></>}
+      </p>
+      {keptFileName && <p className="lc-question-upload__kept">Current file: {keptFileName}</p>}
+      <FileUploader label={keptFileName ? 'Choose another file' : 'Choose a file'} presign={{}} isDisabled={isDisabled}
+        onUploaded={({ key, file }) => key && onFileUploaded(key, file.name)} onCleared={onFileCleared} />
+    </div>
+  );
+}
+
+/** SPEC §3 question types: one input component each. */
+export const QUESTION_INPUTS: Record<QuestionType, ComponentType<QuestionInputProps>> = {
+  TextInput: TextQuestion,
+  MultilineTextInput: MultilineQuestion,
+  PhoneNumberInput: PhoneQuestion,
+  ManagedEmailInput: EmailQuestion,
+  SingleSelectInput: SelectQuestion,
+  SingleUploadInput: UploadQuestion,
+};
