@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import './Logo.css';
 
 export function Logo({ to = '/' }: { to?: string }) {
   return (
