@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, generatePath, useParams } from 'react-route
 import { lazyPage } from '../services/lazyPage.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ConsoleGuard } from './ConsoleGuard.tsx';
+import { leaveFor } from '../services/navigation.ts';
 import { PublicOnly, RequireAuth, RequireMfaStep, RootRedirect } from './guards.tsx';
 import { PARTNER_PRODUCTS, type PartnerProduct, partnerUrl } from './partners.ts';
 import { RootLayout } from './RootLayout.tsx';
@@ -20,7 +21,7 @@ const page = (title: string, load: () => Promise<{ default: ComponentType }>, ex
 
 /** Sends the browser to a partner site; never renders. */
 function PartnerRedirect({ product }: { product: PartnerProduct }) {
-  window.location.replace(partnerUrl(product));
+  leaveFor(partnerUrl(product));
   return null;
 }
 

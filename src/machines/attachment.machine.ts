@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { getExpiringUrl } from '../services/uploads.ts';
 import { serverMessage } from '../services/http.ts';
+import { leaveFor } from '../services/navigation.ts';
 
 /**
  * SPEC §2 Attachment route: the URL-decoded file key is looked up for a short-lived file address and the browser
@@ -15,7 +16,7 @@ export const attachmentMachine = setup({
     lookUpFileAddress: fromPromise<string, { key: string }>(({ input }) => getExpiringUrl(input.key)),
   },
   actions: {
-    goToFile: (_, address: string) => window.location.replace(address),
+    goToFile: (_, address: string) => leaveFor(address),
   },
 }).createMachine({
   id: 'attachment',
@@ -24,6 +25,7 @@ export const attachmentMachine = setup({
   states: {
     lookingUp: {
       invoke: {
+        id: 'lookUpFileAddress',
         src: 'lookUpFileAddress',
         input: ({ context }) => ({ key: safeDecode(context.fileKey) }),
         onDone: { target: 'leaving', actions: { type: 'goToFile', params: ({ event }) => event.output } },

@@ -16,3 +16,8 @@ export function navigate(to: string, options?: { replace?: boolean }) {
   if (!router) throw new Error('Router not set');
   void router.navigate(to, options);
 }
+
+/** Leaves the app for another address (a partner site, a stored file), replacing the current history entry. */
+export function leaveFor(address: string) {
+  window.location.replace(address);
+}

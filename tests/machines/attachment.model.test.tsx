@@ -1,0 +1,101 @@
+import { render, screen } from '@testing-library/react';
+import { HTTPError } from 'ky';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attachmentMachine } from '../../src/machines/attachment.machine.ts';
+import { leaveFor } from '../../src/services/navigation.ts';
+import Attachment from '../../src/views/Attachment.tsx';
+import {
+  accountFlowModel,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  inspectedActors,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+  type StateAssertions,
+} from './accountFlows.support.ts';
+
+vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  return { ...(await importOriginal()), getExpiringUrl: (key: string) => calls.start('lookUpFileAddress', key) };
+});
+vi.mock(import('../../src/services/navigation.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  leaveFor: vi.fn(),
+}));
+vi.mock('../../src/app/inspector.ts', async () => ({
+  inspect: (await import('./accountFlows.support.ts')).inspectedActors.inspect,
+}));
+
+/** Links carry the key URL-encoded; the lookup must get it decoded. */
+const FILE_KEY = 'uploads/ab12 cd34.pdf';
+const FILE_ADDRESS = 'http://localhost/api/storage/ab12?signature=xyz';
+
+function notFound(): HTTPError {
+  const response = new Response(JSON.stringify({ error: 'File not found' }), { status: 404 });
+  const error = new HTTPError(response, new Request('http://localhost/api/v1/uploads/expiring_url'), {} as never);
+  error.data = { error: 'File not found' };
+  return error;
+}
+
+const { paths, titled } = accountFlowModel(attachmentMachine, {
+  input: { fileKey: FILE_KEY },
+  events: [
+    doneEvent('lookUpFileAddress', FILE_ADDRESS, 'file address found'),
+    errorEvent('lookUpFileAddress', notFound(), 'not found or not yours'),
+    errorEvent('lookUpFileAddress', new Error('Failed to fetch'), 'network failure'),
+  ],
+});
+
+const states: StateAssertions<typeof attachmentMachine> = {
+  lookingUp: () => {
+    expect(pendingCalls.inputOf('lookUpFileAddress')).toBe(FILE_KEY);
+    // The page itself never renders while the browser is being sent to the file.
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(leaveFor).not.toHaveBeenCalled();
+  },
+  leaving: () => {
+    expect(leaveFor).toHaveBeenCalledExactlyOnceWith(FILE_ADDRESS);
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  },
+  failed: (snapshot) => {
+    expect(screen.getByRole('heading', { level: 1, name: 'Attachment' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error ?? '');
+    expect(screen.getByRole('link', { name: 'Back to your requests' })).toHaveAttribute('href', '/requests');
+    expect(leaveFor).not.toHaveBeenCalled();
+  },
+};
+
+const events = settlementExecutors(attachmentMachine, pendingCalls);
+
+describe('attachment route against the Attachment view', () => {
+  beforeEach(() => {
+    vi.mocked(leaveFor).mockClear();
+    const router = createMemoryRouter([{ path: '/attachments/:fileKey', element: <Attachment /> }], {
+      initialEntries: [`/attachments/${encodeURIComponent(FILE_KEY)}`],
+    });
+    render(<RouterProvider router={router} />);
+  });
+
+  afterEach(() => pendingCalls.clear());
+
+  it.each(titled)('$title', async ({ path }) => {
+    await runPath(path, () => inspectedActors.snapshotOf(attachmentMachine), states, events);
+  });
+
+  it('shows the server message, or a plain one when the network fails', () => {
+    const messages = paths
+      .map((path) => path.state)
+      .filter((state) => state.matches('failed'))
+      .map((state) => state.context.error);
+    expect(messages.sort()).toEqual(['File not found', 'We could not open that file.']);
+  });
+});
+
+describe('attachment model coverage', () => {
+  it('asserts and reaches every state, and executes every event', () => {
+    expectFullCoverage(attachmentMachine, paths, states, events);
+  });
+});
