@@ -10,7 +10,8 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  APP_URL: z.url().default('http://localhost:3000'),
+  /** Public address used in e-mailed links; defaults to http://localhost:<PORT>. */
+  APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   SMS_PROVIDER_URL: z.url().optional(),
   STORAGE: z.enum(['disk', 's3']).default('disk'),
@@ -31,7 +32,7 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -46,5 +47,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
-  return parsed.data;
+  return { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
 }
