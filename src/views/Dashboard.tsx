@@ -1,25 +1,234 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSyncExternalStore } from 'react';
+import { Link } from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
+import { inspect } from '../app/inspector.ts';
 import { useSession } from '../app/session.ts';
+import type { Company } from '../contract/account.ts';
+import { requestStatusLabel } from '../contract/requests.ts';
+import type { RecommendedRequestCategory } from '../contract/surveys.ts';
+import { dashboardMachine } from '../machines/dashboard.machine.ts';
+import { openCategoryExplorer, startRequestSurvey, useRequestCreationActor } from '../services/requestCreation.ts';
+import type { ClientRequest } from '../services/requests.ts';
+import { Button } from '../widgets/Button.tsx';
+import { CategoryIcon } from '../widgets/CategoryIcon.tsx';
+import { relativeTime } from '../widgets/format.ts';
+import { Message } from '../widgets/Message.tsx';
+import { Skeleton } from '../widgets/Skeleton.tsx';
+import { Tabs } from '../widgets/Tabs.tsx';
 import { PageHeading } from './PageHeading.tsx';
+import { TemplateList } from './requestCreation/TemplateList.tsx';
+import './Dashboard.css';
 
-/**
- * The dashboard shell: greeting and the first-request prompt from the signed-in user. Request lists and
- * suggestions arrive with request creation (issue 4) and the requests API (issue 5).
- */
+type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
+
+/** SPEC §2 Dashboard strings. */
+export const DASHBOARD_TEXT = {
+  inProgress: 'Your request is in progress',
+  latest: 'Your latest request',
+  noOpen: 'You have no open requests',
+  firstRequest: "It's your first request!",
+  ideas: 'Request ideas',
+  explore: 'Explore categories',
+  notListed: "Don't see what you need?",
+  create: 'Create a request',
+  viewAll: 'View all',
+} as const;
+
+/** Phones (below the "small" breakpoint of tokens.css) get the suggested categories as tabs. */
+const NARROW_SCREEN = '(max-width: 599px)';
+
+function narrowScreenQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_SCREEN) : null;
+}
+
+function useIsNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = narrowScreenQuery();
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => narrowScreenQuery()?.matches ?? false,
+  );
+}
+
+/** SPEC §2 Dashboard. */
 export default function Dashboard() {
+  const requestCreation = useRequestCreationActor();
+  const dashboard = useActorRef(dashboardMachine, { input: { requestCreation }, inspect });
   const user = useSession((snapshot) => snapshot.context.user);
   if (!user) return null;
-  const firstRequest = user.request_count === 0;
+  const isFirstRequest = user.request_count === 0;
+
   return (
-    <>
-      <PageHeading title={`Welcome, ${user.first_name}`} />
-      <section id="request-ideas" aria-labelledby="request-ideas-heading">
-        <h2 id="request-ideas-heading">{firstRequest ? "It's your first request!" : 'Request ideas'}</h2>
-        <p>
-          Hand us the chores of everyday life: the car, the move, the vet, the insurance claim. You save an estimated
-          3-4 hours per task, and your personal information stays confidential: it is never disclosed to your
-          employer.
-        </p>
+    <div className="lc-dashboard">
+      <PageHeading title={isFirstRequest ? DASHBOARD_TEXT.firstRequest : `Welcome, ${user.first_name}`} />
+      <LatestRequest dashboard={dashboard} isFirstRequest={isFirstRequest} />
+
+      <section id="request-ideas" className="lc-dashboard__ideas" aria-labelledby="request-ideas-heading">
+        <div className="lc-dashboard__ideas-header">
+          {isFirstRequest ? (
+            <p id="request-ideas-heading" className="lc-dashboard__lead">
+              Tell us what you need and a concierge takes it from there: people save an estimated 3-4 hours per task.
+            </p>
+          ) : (
+            <h2 id="request-ideas-heading">{DASHBOARD_TEXT.ideas}</h2>
+          )}
+          <Button variant={isFirstRequest ? 'primary' : 'secondary'}
+            onPress={() => openCategoryExplorer('explore', 'explore_categories', requestCreation)}>
+            {DASHBOARD_TEXT.explore}
+          </Button>
+        </div>
+        <Suggestions dashboard={dashboard} />
       </section>
-    </>
+
+      <section className="lc-dashboard__custom" aria-labelledby="custom-request-heading">
+        <h2 id="custom-request-heading">{DASHBOARD_TEXT.notListed}</h2>
+        <p>Describe anything else you need done, and your concierge will handle it.</p>
+        <Button onPress={() => openCategoryExplorer('custom', 'create_custom_request', requestCreation)}>
+          {DASHBOARD_TEXT.create}
+        </Button>
+      </section>
+
+      <BrandingCard companies={user.companies} />
+    </div>
+  );
+}
+
+/**
+ * SPEC §2: once the user has requests, a heading that follows the lists and the first in-progress request, else the
+ * first open one. A failed load is said to everyone.
+ */
+function LatestRequest({ dashboard, isFirstRequest }: { dashboard: DashboardActor; isFirstRequest: boolean }) {
+  const isLoading = useSelector(dashboard, (snapshot) => snapshot.matches({ requests: 'loading' }));
+  const failure = useSelector(dashboard, (snapshot) => (snapshot.matches({ requests: 'failed' }) ? snapshot.context.requestsError : null));
+  const inProgress = useSelector(dashboard, (snapshot) => snapshot.context.inProgressRequests);
+  const open = useSelector(dashboard, (snapshot) => snapshot.context.openRequests);
+
+  if (isFirstRequest && !failure) return null;
+  if (isLoading) {
+    return (
+      <section className="lc-dashboard__latest" aria-label="Your requests">
+        <Skeleton lines={2} blockHeight={24} />
+      </section>
+    );
+  }
+  if (failure) {
+    return (
+      <section className="lc-dashboard__latest" aria-label="Your requests">
+        <LoadFailure message={failure} dashboard={dashboard} />
+      </section>
+    );
+  }
+  const shown = inProgress[0] ?? open[0];
+  const heading = inProgress.length > 0 ? DASHBOARD_TEXT.inProgress : open.length > 0 ? DASHBOARD_TEXT.latest : DASHBOARD_TEXT.noOpen;
+  return (
+    <section className="lc-dashboard__latest" aria-labelledby="latest-request-heading">
+      <h2 id="latest-request-heading">{heading}</h2>
+      {shown && <RequestCard request={shown} />}
+    </section>
+  );
+}
+
+function RequestCard({ request }: { request: ClientRequest }) {
+  return (
+    <Link href={`/requests/${request.id}`} className="lc-request-card">
+      <span className="lc-request-card__icon">
+        <CategoryIcon category={request.survey_category_name ?? 'wildcard'} size={28} />
+      </span>
+      <span className="lc-request-card__text">
+        <span className="lc-request-card__name">{request.name}</span>
+        <span className="lc-request-card__meta">
+          <span className={`lc-status lc-status--${request.status}`}>{requestStatusLabel(request.status)}</span>
+          <span>Requested {relativeTime(request.issued_at)}</span>
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+function LoadFailure({ message, dashboard }: { message: string; dashboard: DashboardActor }) {
+  return (
+    <Message severity="error">
+      <p>{message}</p>
+      <Button variant="secondary" onPress={() => dashboard.send({ type: 'RETRY' })}>
+        Try again
+      </Button>
+    </Message>
+  );
+}
+
+/** SPEC §2: up to 3 suggested categories, as columns (the third on extra-wide screens only), as tabs on phones. */
+function Suggestions({ dashboard }: { dashboard: DashboardActor }) {
+  const isNarrow = useIsNarrowScreen();
+  const isLoading = useSelector(dashboard, (snapshot) => snapshot.matches({ suggestions: 'loading' }));
+  const failure = useSelector(dashboard, (snapshot) =>
+    snapshot.matches({ suggestions: 'failed' }) ? snapshot.context.suggestionsError : null,
+  );
+  const categories = useSelector(dashboard, (snapshot) => snapshot.context.categories);
+
+  if (isLoading) {
+    return (
+      <div className="lc-suggestions lc-suggestions--columns">
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} lines={4} className="lc-suggestions__column" />
+        ))}
+      </div>
+    );
+  }
+  if (failure) return <LoadFailure message={failure} dashboard={dashboard} />;
+  if (isNarrow) {
+    return (
+      <Tabs titles={categories.map((category) => category.name)} label="Suggested categories" className="lc-suggestions">
+        {categories.map((category) => (
+          <SuggestedCategory key={category.id} category={category} headingHidden />
+        ))}
+      </Tabs>
+    );
+  }
+  return (
+    <div className="lc-suggestions lc-suggestions--columns">
+      {categories.map((category) => (
+        <section key={category.id} className="lc-suggestions__column" aria-labelledby={`suggested-category-${category.id}`}>
+          <SuggestedCategory category={category} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function SuggestedCategory({ category, headingHidden = false }: { category: RecommendedRequestCategory; headingHidden?: boolean }) {
+  const requestCreation = useRequestCreationActor();
+  return (
+    <div className="lc-suggested-category">
+      <h3 id={`suggested-category-${category.id}`} className={headingHidden ? 'lc-visually-hidden' : 'lc-suggested-category__name'}>
+        <CategoryIcon category={category.name} size={24} />
+        {category.name}
+      </h3>
+      <TemplateList templates={category.request_surveys} label={`Suggested ${category.name} requests`}
+        onPick={(survey) => startRequestSurvey(survey, requestCreation)} />
+      <Link href={`/requests/category/${category.id}`} className="lc-suggested-category__all">
+        {DASHBOARD_TEXT.viewAll}
+        <span className="lc-visually-hidden"> {category.name} requests</span>
+      </Link>
+    </div>
+  );
+}
+
+/** SPEC §2: on phones, a card with the sponsoring companies (the sidebar footer says it on larger screens). */
+function BrandingCard({ companies }: { companies: Company[] }) {
+  if (companies.length === 0) return null;
+  return (
+    <aside className="lc-branding-card" aria-label="Your sponsor">
+      <p className="lc-branding-card__text">Your concierge service is a benefit from</p>
+      <ul className="lc-branding-card__companies">
+        {companies.map((company) => (
+          <li key={company.id}>
+            {company.image_url ? <img src={company.image_url} alt={company.name} height={32} /> : <strong>{company.name}</strong>}
+          </li>
+        ))}
+      </ul>
+    </aside>
   );
 }

@@ -1,5 +1,48 @@
-import { PendingScreen } from './PendingScreen.tsx';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useParams } from 'react-router';
+import { inspect } from '../app/inspector.ts';
+import { requestCategoryMachine } from '../machines/requestCategory.machine.ts';
+import { startRequestSurvey, useRequestCreationActor } from '../services/requestCreation.ts';
+import { Button } from '../widgets/Button.tsx';
+import { Message } from '../widgets/Message.tsx';
+import { Skeleton } from '../widgets/Skeleton.tsx';
+import { PageHeading } from './PageHeading.tsx';
+import { TemplateList } from './requestCreation/TemplateList.tsx';
+import './requestCreation/requestCreation.css';
 
+/** SPEC §2 Category page: '{category name} Requests' and its request templates, each beginning its survey. */
 export default function RequestCategory() {
-  return <PendingScreen title="Requests" />;
+  const { categoryId = '' } = useParams();
+  // A new category id is a new page: the key restarts the chart.
+  return <CategoryPage key={categoryId} categoryId={Number(categoryId)} />;
+}
+
+function CategoryPage({ categoryId }: { categoryId: number }) {
+  const requestCreation = useRequestCreationActor();
+  const actor = useActorRef(requestCategoryMachine, { input: { categoryId }, inspect });
+  const page = useSelector(actor, (snapshot) => snapshot.context.page);
+  const failure = useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
+
+  if (failure) {
+    return (
+      <>
+        <PageHeading title="Requests" />
+        <Message severity="error">
+          <p>{failure}</p>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'RETRY' })}>
+            Try again
+          </Button>
+        </Message>
+      </>
+    );
+  }
+  if (!page) return <Skeleton lines={6} blockHeight={40} />;
+  const { survey_category: category, request_surveys: templates } = page;
+  return (
+    <div className="lc-request-category">
+      <PageHeading title={`${category.name} Requests`} />
+      <TemplateList templates={templates} label={`${category.name} requests`}
+        onPick={(survey) => startRequestSurvey(survey, requestCreation)} />
+    </div>
+  );
 }

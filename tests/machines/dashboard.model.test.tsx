@@ -1,0 +1,330 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, type InspectionEvent, type SnapshotFrom, createActor, createEmptyActor, fromPromise } from 'xstate';
+import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import type { User } from '../../src/contract/account.ts';
+import type { NextScreenItem, RecommendedRequestCategory, SubmittedRequest } from '../../src/contract/surveys.ts';
+import { DASHBOARD_MESSAGES, type OpenRequestLists, dashboardMachine } from '../../src/machines/dashboard.machine.ts';
+import { requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { surveyMachine } from '../../src/machines/survey.machine.ts';
+import { track } from '../../src/services/analytics.ts';
+import { RequestCreationActorContext, type RequestCreationActor } from '../../src/services/requestCreation.ts';
+import type { ClientRequest } from '../../src/services/requests.ts';
+import Dashboard from '../../src/views/Dashboard.tsx';
+import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreationDrawer.tsx';
+import {
+  type EventExecutors,
+  type StateAssertions,
+  accountFlowModel,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  pendingCalls,
+  runPath,
+} from './accountFlows.support.ts';
+
+/** Both list calls of one load wait on the same settlement (the machine asks for them together). */
+vi.mock(import('../../src/services/requests.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  let lists: Promise<OpenRequestLists> | null = null;
+  return {
+    ...(await importOriginal()),
+    listRequests: async (list) => {
+      if (list === 'open') lists = calls.start<OpenRequestLists>('fetchRequests');
+      const answer = await (lists as Promise<OpenRequestLists>);
+      return list === 'open' ? answer.open : answer.inProgress;
+    },
+  };
+});
+vi.mock(import('../../src/services/surveys.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  return { ...(await importOriginal()), fetchRecommendedCategories: () => calls.start('fetchSuggestions') };
+});
+const createdActors = vi.hoisted(() => [] as AnyActorRef[]);
+vi.mock('../../src/app/inspector.ts', () => ({
+  inspect: (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor') createdActors.push(event.actorRef as AnyActorRef);
+  },
+}));
+vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
+vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
+
+type Machine = typeof dashboardMachine;
+
+const USER: User = {
+  external_id: 'u-9',
+  full_name: 'Ada Park',
+  first_name: 'Ada',
+  initials: 'AP',
+  email: 'ada@acme.test',
+  request_count: 0,
+  companies: [{ id: 1, name: 'Acme Corporation', image_url: null }],
+  role: 'employee',
+  internal_user: false,
+  onboarding_required: false,
+  mfa_enrolled: false,
+};
+
+function clientRequest(id: number, name: string, status: string, category: string): ClientRequest {
+  return {
+    id,
+    external_id: `REQ-${id}`,
+    name,
+    status,
+    issued_at: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+    created_at: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+    details: null,
+    survey_category_name: category,
+    survey_category_image_url: null,
+    messages: [],
+  };
+}
+
+const NEW_REQUEST = clientRequest(12, 'Find a pet sitter or boarding', 'open', 'Pet');
+const OLDER_OPEN = clientRequest(4, 'Plan my move', 'open', 'Home / Moving');
+const IN_PROGRESS = clientRequest(7, 'Renew my car registration', 'in_progress', 'Car');
+const NONE: OpenRequestLists = { open: [], inProgress: [] };
+const LATEST: OpenRequestLists = { open: [OLDER_OPEN, NEW_REQUEST], inProgress: [] };
+const BUSY: OpenRequestLists = { open: [NEW_REQUEST], inProgress: [IN_PROGRESS] };
+
+const template = (id: number, name: string, category: string) => ({ id, name, slug: `s-${id}`, for_alpha: true, category });
+const SUGGESTIONS: RecommendedRequestCategory[] = [
+  {
+    id: 6,
+    name: 'Pet',
+    image_url: '/seed/categories/pet.svg',
+    request_surveys: [
+      template(801, 'Find a pet sitter or boarding', 'Pet'),
+      template(802, 'Book a vet appointment', 'Pet'),
+      template(803, 'Book a grooming appointment', 'Pet'),
+    ],
+  },
+  { id: 3, name: 'Finances', image_url: '/seed/categories/finances.svg', request_surveys: [template(301, 'Get my taxes filed', 'Finances')] },
+  { id: 8, name: 'Wildcard', image_url: '/seed/categories/wildcard.svg', request_surveys: [template(1001, 'Anything else', 'Wildcard')] },
+  { id: 1, name: 'Car', image_url: '/seed/categories/car.svg', request_surveys: [template(101, 'Renew my car registration', 'Car')] },
+];
+const networkFailure = new TypeError('Failed to fetch');
+
+const { paths, titled } = accountFlowModel(dashboardMachine, {
+  input: { requestCreation: createEmptyActor() as unknown as RequestCreationActor },
+  events: [
+    doneEvent('fetchRequests', NONE, 'no requests'),
+    doneEvent('fetchRequests', LATEST, 'open requests'),
+    doneEvent('fetchRequests', BUSY, 'a request in progress'),
+    errorEvent('fetchRequests', networkFailure, 'requests fail'),
+    doneEvent('fetchSuggestions', SUGGESTIONS, 'suggestions'),
+    errorEvent('fetchSuggestions', networkFailure, 'suggestions fail'),
+    { label: 'retry', event: { type: 'RETRY' } },
+    { label: 'request created', event: { type: 'REQUEST_CREATED' } },
+  ],
+  offer: (snapshot, { event }) => {
+    const { openRequests, inProgressRequests, requestsError } = snapshot.context;
+    // The first load ends before the suggestions arrive; a load after a creation is the only one with both ready.
+    const reloadAfterCreation = snapshot.matches({ requests: 'loading', suggestions: 'ready' }) && requestsError === null;
+    if (event.type === 'xstate.done.actor.fetchRequests') return reloadAfterCreation || event.output === NONE;
+    if (event.type.endsWith('fetchSuggestions')) return !snapshot.matches({ requests: 'loading' }) || requestsError !== null;
+    // The user, who has no request yet, creates one from a suggestion.
+    if (event.type === 'REQUEST_CREATED') {
+      return snapshot.matches({ suggestions: 'ready', requests: 'ready' }) && openRequests.length + inProgressRequests.length === 0;
+    }
+    return true;
+  },
+});
+
+// ---- The real screen ----
+
+let user: UserEvent;
+let session: SessionActor;
+let requestCreation: RequestCreationActor;
+
+const instantSurvey = surveyMachine.provide({
+  actors: {
+    beginSurvey: fromPromise(async () => 51),
+    fetchNextItem: fromPromise<NextScreenItem | null, { userRequestSurveyId: number }>(async () => null),
+    submitSurvey: fromPromise<SubmittedRequest, { userRequestSurveyId: number }>(async () => NEW_REQUEST as SubmittedRequest),
+  },
+});
+
+function renderDashboard(signedIn: User = USER) {
+  session = createActor(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => signedIn) } })).start();
+  requestCreation = createActor(requestCreationMachine.provide({ actors: { surveyConversation: instantSurvey } }), {
+    input: { session },
+  }).start();
+  return {
+    async rendered() {
+      await waitFor(() => expect(session.getSnapshot().context.user).not.toBeNull());
+      render(
+        <SessionActorContext.Provider value={session}>
+          <RequestCreationActorContext.Provider value={requestCreation}>
+            <Dashboard />
+            <RequestCreationDrawer />
+          </RequestCreationActorContext.Provider>
+        </SessionActorContext.Provider>,
+      );
+    },
+  };
+}
+
+function dashboardSnapshot(): SnapshotFrom<Machine> {
+  const actor = createdActors.find((candidate) => (candidate as AnyActorRef & { logic: unknown }).logic === dashboardMachine);
+  if (!actor) throw new Error('The Dashboard created no chart');
+  return actor.getSnapshot() as SnapshotFrom<Machine>;
+}
+
+const requestCount = () => session.getSnapshot().context.user?.request_count ?? 0;
+
+const states: StateAssertions<Machine> = {
+  requests: () => {
+    // SPEC §2: the greeting once the user has requests; the first-request prompt before.
+    if (requestCount() === 0) {
+      expect(screen.getByRole('heading', { level: 1, name: "It's your first request!" })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Request ideas' })).not.toBeInTheDocument();
+    } else {
+      expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Request ideas' })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Explore categories' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Don't see what you need?" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create a request' })).toBeInTheDocument();
+  },
+  'requests.loading': () => {
+    expect(pendingCalls.inputOf('fetchRequests')).toBeUndefined();
+  },
+  'requests.ready': ({ context }) => {
+    if (requestCount() === 0) {
+      expect(screen.queryByRole('heading', { name: /request/i, level: 2 })).not.toBeInTheDocument();
+      return;
+    }
+    const { inProgressRequests, openRequests } = context;
+    const heading = inProgressRequests.length > 0
+      ? 'Your request is in progress'
+      : openRequests.length > 0 ? 'Your latest request' : 'You have no open requests';
+    const section = screen.getByRole('region', { name: heading });
+    // SPEC §2: the first in-progress request, else the first open one.
+    const shown = inProgressRequests[0] ?? openRequests[0];
+    if (shown) {
+      const card = within(section).getByRole('link');
+      expect(card).toHaveAttribute('href', `/requests/${shown.id}`);
+      expect(card).toHaveTextContent(shown.name);
+      expect(card).toHaveTextContent(shown.status === 'in_progress' ? 'In Progress' : 'In Queue');
+      expect(card).toHaveTextContent('Requested 2 hours ago');
+    } else {
+      expect(within(section).queryByRole('link')).not.toBeInTheDocument();
+    }
+  },
+  'requests.failed': () => {
+    const section = screen.getByRole('region', { name: 'Your requests' });
+    expect(within(section).getByRole('alert')).toHaveTextContent(DASHBOARD_MESSAGES.requestsFailed);
+    expect(within(section).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+  suggestions: () => {},
+  'suggestions.loading': () => {
+    expect(screen.queryByRole('heading', { level: 3, name: 'Pet' })).not.toBeInTheDocument();
+  },
+  'suggestions.ready': () => {
+    // SPEC §2/§9: at most three categories, each with at most three requests and a 'View all' link.
+    const columns = screen.getAllByRole('region').filter((region) => region.classList.contains('lc-suggestions__column'));
+    expect(columns.map((column) => within(column).getByRole('heading', { level: 3 }).textContent)).toEqual(['Pet', 'Finances', 'Wildcard']);
+    const pet = within(columns[0] as HTMLElement);
+    expect(pet.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Find a pet sitter or boarding',
+      'Book a vet appointment',
+      'Book a grooming appointment',
+    ]);
+    const viewAll = pet.getByRole('link', { name: /^View all/ });
+    expect(viewAll).toHaveAttribute('href', '/requests/category/6');
+    expect(viewAll.textContent?.replace(/\s+/g, ' ')).toBe('View all Pet requests');
+  },
+  'suggestions.failed': () => {
+    expect(screen.getByText(DASHBOARD_MESSAGES.suggestionsFailed)).toBeInTheDocument();
+  },
+};
+
+const events: EventExecutors<Machine> = {
+  'xstate.done.actor.fetchRequests': ({ event }) => pendingCalls.settle(event),
+  'xstate.error.actor.fetchRequests': ({ event }) => pendingCalls.settle(event),
+  'xstate.done.actor.fetchSuggestions': ({ event }) => pendingCalls.settle(event),
+  'xstate.error.actor.fetchSuggestions': ({ event }) => pendingCalls.settle(event),
+  RETRY: async () => {
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0] as HTMLElement);
+  },
+  REQUEST_CREATED: async () => {
+    const countBefore = requestCount();
+    // The user starts a suggested request, submits it, and comes back to the Dashboard.
+    await user.click(screen.getByRole('button', { name: 'Find a pet sitter or boarding' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Find a pet sitter or boarding' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Submit' }));
+    await within(drawer).findByRole('heading', { name: /has been added to your requests/ });
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // SPEC §3: counted locally, so the Dashboard greets a user who now has requests.
+    expect(requestCount()).toBe(countBefore + 1);
+  },
+};
+
+beforeEach(() => {
+  createdActors.length = 0;
+  user = userEvent.setup();
+  vi.mocked(track).mockClear();
+});
+
+afterEach(() => {
+  act(() => requestCreation.stop());
+  session.stop();
+  pendingCalls.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard', () => {
+  it.each(titled)('$title', async ({ path }) => {
+    await renderDashboard().rendered();
+    await runPath(path, dashboardSnapshot, states, events);
+  });
+
+  it('covers every state and event', () => {
+    expectFullCoverage(dashboardMachine, paths, states, events);
+  });
+
+  it('walks the paths the issue names', () => {
+    const titles = titled.map(({ title }) => title);
+    for (const pattern of [/request created → open requests/, /request created → a request in progress/, /request created → no requests/]) {
+      expect(titles.some((title) => pattern.test(title)), String(pattern)).toBe(true);
+    }
+  });
+});
+
+describe('dashboard screens', () => {
+  async function loaded(signedIn: User) {
+    await renderDashboard(signedIn).rendered();
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchRequests', output: LATEST });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchSuggestions', output: SUGGESTIONS });
+  }
+
+  it('opens the category drawer to explore, and in custom mode to create a request (SPEC §2, §3 targets)', async () => {
+    await loaded({ ...USER, request_count: 3 });
+    await user.click(screen.getByRole('button', { name: 'Explore categories' }));
+    expect(await screen.findByRole('dialog', { name: 'Request categories' })).toBeInTheDocument();
+    expect(track).toHaveBeenLastCalledWith('ui_interaction', { element_type: 'button', element_id: 'explore_categories' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Create a request' }));
+    expect(await screen.findByRole('dialog', { name: 'Custom request' })).toBeInTheDocument();
+    expect(track).toHaveBeenLastCalledWith('ui_interaction', { element_type: 'button', element_id: 'create_custom_request' });
+  });
+
+  it('shows the suggested categories as tabs on phones, and the sponsor card', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 599px)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    await loaded({ ...USER, request_count: 3 });
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Pet', 'Finances', 'Wildcard']);
+    await user.click(screen.getByRole('tab', { name: 'Finances' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Get my taxes filed');
+    expect(screen.getByRole('complementary', { name: 'Your sponsor' })).toHaveTextContent('Acme Corporation');
+  });
+});
