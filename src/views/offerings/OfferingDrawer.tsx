@@ -1,0 +1,57 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { type offeringDrawerMachine, helpSurveyOf, openDetail } from '../../machines/offeringDrawer.machine.ts';
+import { PRODUCT_NAME } from '../../services/config.ts';
+import { Button } from '../../widgets/Button.tsx';
+import { Drawer } from '../../widgets/Drawer.tsx';
+import { Message } from '../../widgets/Message.tsx';
+import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { ProviderLogo } from './OfferingCard.tsx';
+import { OfferingSectionView } from './OfferingSections.tsx';
+
+export type OfferingDrawerActor = ActorRefFrom<typeof offeringDrawerMachine>;
+
+/**
+ * SPEC §2 Offering detail drawer: provider logo, heading ('Partner offer' after it for products), the offering's
+ * name, its sections, then the help block. The dialog is named by the heading.
+ */
+export function OfferingDrawer({ actor }: { actor: OfferingDrawerActor }) {
+  const isOpen = useSelector(actor, (snapshot) => snapshot.matches('open'));
+  const offering = useSelector(actor, (snapshot) => snapshot.context.offering);
+  const detail = useSelector(actor, openDetail);
+  const isFetching = useSelector(actor, (snapshot) => snapshot.hasTag('fetching'));
+  const hasFailed = useSelector(actor, (snapshot) => snapshot.matches({ open: 'failed' }));
+  const helpSurvey = helpSurveyOf(detail);
+  const onFollow = (link: { text: string; url: string }) => actor.send({ type: 'FOLLOW_LINK', ...link });
+
+  return (
+    <Drawer isOpen={isOpen} onOpenChange={(open) => !open && actor.send({ type: 'CLOSE' })}
+      title={offering?.heading ?? ''} isTitleHidden isDismissable className="lc-offering-drawer">
+      {offering && (
+        <div className="lc-offering-detail" aria-busy={isFetching}>
+          <header className="lc-offering-detail__header">
+            <ProviderLogo offering={offering} className="lc-provider-logo lc-offering-detail__logo" />
+            {/* The dialog's own (hidden) title carries the heading for screen readers. */}
+            <p className="lc-offering-detail__heading" aria-hidden="true">{offering.heading}</p>
+            {offering.type === 'product' && <p className="lc-offering-detail__label">Partner offer</p>}
+            {detail && <p className="lc-offering-detail__name">{detail.name}</p>}
+          </header>
+          {hasFailed && (
+            <div className="lc-offering-detail__failure">
+              <Message severity="error">We couldn't load the details of this offering.</Message>
+              <Button variant="secondary" onPress={() => actor.send({ type: 'RETRY' })}>Try again</Button>
+            </div>
+          )}
+          {!detail && isFetching && <Skeleton lines={6} />}
+          {detail?.sections.map((section) => <OfferingSectionView key={section.id} section={section} onFollow={onFollow} />)}
+          {detail && helpSurvey && (
+            <section className="lc-offering-help" aria-label="Help">
+              <p className="lc-offering-help__text">Get help from your {PRODUCT_NAME} assistant</p>
+              <Button onPress={() => actor.send({ type: 'REQUEST_HELP' })}>{detail.request_survey_cta}</Button>
+            </section>
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}
