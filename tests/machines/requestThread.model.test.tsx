@@ -1,0 +1,635 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Actor, type ActorLogic, type SnapshotFrom, createActor, getInitialSnapshot, getNextSnapshot } from 'xstate';
+import { TestModel, type TestModelOptions, type TestPath } from 'xstate/graph';
+import type { LiveEvent } from '../../src/contract/events.ts';
+import { MESSAGE_ERRORS, type Message } from '../../src/contract/requests.ts';
+import {
+  type ChosenFile,
+  type RequestThreadInput,
+  THREAD_TEXT,
+  requestThreadMachine,
+} from '../../src/machines/requestThread.machine.ts';
+import type * as LiveUpdates from '../../src/services/liveUpdates.ts';
+import { type LiveUpdatesOptions, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
+import { type ClientRequest, RequestsCallError } from '../../src/services/requests.ts';
+import { UploadNetworkError } from '../../src/services/uploads.ts';
+import { LIVE_UPDATES_PAUSED, RequestThreadView } from '../../src/views/Request.tsx';
+import { relativeTime } from '../../src/widgets/format.ts';
+import {
+  type EventExecutors,
+  type ModelEvent,
+  type StateAssertions,
+  expectFullCoverage,
+  runPath,
+} from './accountFlows.support.ts';
+
+vi.mock('../../src/services/liveUpdates.ts', async (importOriginal) => ({
+  ...(await importOriginal<LiveUpdatesModule>()),
+  subscribeToLiveUpdates: vi.fn(),
+}));
+
+type LiveUpdatesModule = typeof LiveUpdates;
+type ThreadSnapshot = SnapshotFrom<typeof requestThreadMachine>;
+type Machine = typeof requestThreadMachine;
+
+// ---- The request, its thread, and what the server answers. ----
+
+const REQUEST_ID = 42;
+const INPUT: RequestThreadInput = { requestId: REQUEST_ID, author: { fullName: 'Tess Thread', initials: 'TT' } };
+const at = (minute: number) => new Date(Date.UTC(2025, 2, 1, 9, minute)).toISOString();
+const GARAGE_PHOTO = 'f0c1a2.png';
+const QUOTE_PDF = '9b8e7d.pdf';
+const UPLOADED_PHOTO = 'c4d5e6.png';
+
+const CONCIERGE_REPLY: Message = {
+  id: 11,
+  body_html: '<p>Here is the garage I <strong>recommend</strong>.</p>',
+  source: 'life_concierge',
+  source_name: 'Casey',
+  external_created_at: at(10),
+  attachment_keys: [GARAGE_PHOTO],
+};
+const EMPLOYEE_NOTE: Message = {
+  id: 12,
+  body_html: '<p>Thanks!</p>',
+  source: 'user',
+  source_name: 'Tess Thread',
+  external_created_at: at(20),
+  attachment_keys: [],
+};
+const LIVE_REPLY: Message = {
+  id: 13,
+  body_html: '<p>The quote is attached.</p>',
+  source: 'life_concierge',
+  source_name: 'Casey',
+  external_created_at: at(30),
+  attachment_keys: [QUOTE_PDF],
+};
+
+/** The messages arrive newest first: the screen puts them in order. */
+const REQUEST: ClientRequest = {
+  id: REQUEST_ID,
+  external_id: 'R-42',
+  name: 'Renew my car registration',
+  status: 'open',
+  issued_at: at(0),
+  created_at: at(0),
+  details: 'Plate number: 7ABC123\nState: <Oregon>',
+  survey_category_name: 'Car',
+  survey_category_image_url: null,
+  messages: [EMPLOYEE_NOTE, CONCIERGE_REPLY],
+};
+const BARE_REQUEST: ClientRequest = { ...REQUEST, id: REQUEST_ID, details: null, messages: [] };
+
+const TEXT = 'Tuesday works.';
+const BLANK = '   ';
+const TEXT_TYPED_WHILE_SENDING = 'Tuesday works. Wednesday too.';
+
+/** The server's answer to a message: the whole thread with it (id 14), as of now. */
+function afterSending(snapshot: ThreadSnapshot): ClientRequest {
+  const { request, outgoing, attachment } = snapshot.context;
+  const sent: Message = {
+    id: 14,
+    body_html: `<p>${outgoing}</p>`,
+    source: 'user',
+    source_name: INPUT.author.fullName,
+    external_created_at: at(40),
+    attachment_keys: attachment ? [attachment.key] : [],
+  };
+  const current = request as ClientRequest;
+  return { ...current, messages: [...current.messages.filter((message) => message.id !== sent.id), sent] };
+}
+/** What a refetch finds: the concierge's reply and the status change, missed while no stream was open. */
+function refreshed(snapshot: ThreadSnapshot): ClientRequest {
+  const current = snapshot.context.request as ClientRequest;
+  return { ...current, status: 'in_progress', messages: [...current.messages.filter((message) => message.id !== LIVE_REPLY.id), LIVE_REPLY] };
+}
+
+const PHOTO: ChosenFile = { name: 'registration.png', type: 'image/png', size: 2048 };
+const NOTES: ChosenFile = { name: 'notes.txt', type: 'text/plain', size: 20 };
+const previewUrlOf = (key: string) => `http://localhost:3000/api/storage/${key}?expires=1&signature=s`;
+
+const UPLOAD_REFUSED = { status: 415, statusText: 'Unsupported Media Type', responseText: '{"error":"Only images or PDFs are allowed."}' };
+
+// ---- The model. ----
+
+const done = (id: string, output: unknown, label: string): ModelEvent => ({ type: `xstate.done.actor.${id}`, output, label });
+const failure = (id: string, error: unknown, label: string): ModelEvent => ({ type: `xstate.error.actor.${id}`, error, label });
+const NOT_FOUND = failure('loadRequest', new RequestsCallError('Request not found', 404), 'not found');
+const SERVER_DOWN = failure('loadRequest', new RequestsCallError('An unexpected error occurred', 500), 'server error');
+const SEND_REFUSED = failure('sendMessage', new RequestsCallError(MESSAGE_ERRORS.fileNotFound, 422), 'refused');
+
+const hasMessage = (snapshot: ThreadSnapshot, message: Message) =>
+  snapshot.context.request?.messages.some((candidate) => candidate.id === message.id) ?? false;
+
+/** Nothing typed, attached or reported in the message box. */
+function composerAtRest(snapshot: ThreadSnapshot): boolean {
+  const { draft, chosenFile, attachment, uploadError, sendError, messagesSent } = snapshot.context;
+  return snapshot.matches({ ready: { composer: 'editing' } }) && draft === '' && !chosenFile && !attachment &&
+    !uploadError && !sendError && messagesSent === 0;
+}
+
+/** The thread as first loaded, its previews settled, nothing live has happened. */
+function threadAtRest(snapshot: ThreadSnapshot): boolean {
+  const { liveStatus, request, previews } = snapshot.context;
+  return snapshot.matches({ ready: { sync: 'upToDate' } }) && liveStatus === 'connecting' && request?.status === 'open' &&
+    !hasMessage(snapshot, LIVE_REPLY) && Object.values(previews).every((preview) => preview !== 'loading');
+}
+
+/**
+ * The events offered in each state, kept finite: live events happen to a quiet message box, the message box is used
+ * on a quiet thread; the named scenarios below mix the two.
+ */
+function eventsFor(snapshot: ThreadSnapshot): ModelEvent[] {
+  const { context } = snapshot;
+  const events: ModelEvent[] = [];
+  if (snapshot.matches('loading')) {
+    events.push(done('loadRequest', REQUEST, 'request'), NOT_FOUND, SERVER_DOWN);
+    if (context.loadFailure === null) events.push(done('loadRequest', BARE_REQUEST, 'bare request'));
+  }
+  if (snapshot.matches('failed') && context.loadFailure === 'failed') events.push({ type: 'RETRY' });
+  if (!snapshot.matches('ready')) return events;
+
+  for (const [key, preview] of Object.entries(context.previews)) {
+    if (preview === 'loading') events.push({ type: 'PREVIEW_READY', key, url: previewUrlOf(key) });
+    if (preview !== 'failed' && composerAtRest(snapshot)) events.push({ type: 'PREVIEW_FAILED', key });
+  }
+  if (composerAtRest(snapshot) && threadAtRest(snapshot)) {
+    events.push(
+      { type: 'LIVE_STATUS', status: 'polling' },
+      { type: 'MESSAGE_RECEIVED', message: LIVE_REPLY },
+      { type: 'REQUEST_UPDATED', status: 'in_progress' },
+      { type: 'REFRESH' },
+    );
+  }
+  if (snapshot.matches({ ready: { sync: 'refreshing' } })) {
+    events.push(done('refreshRequest', refreshed(snapshot), 'caught up'), failure('refreshRequest', new Error('offline'), 'offline'));
+  }
+  if (context.liveStatus === 'polling' && snapshot.matches({ ready: { sync: 'upToDate' } })) events.push({ type: 'LIVE_STATUS', status: 'live' });
+
+  // One message per generated path; sending again is a named scenario.
+  if (!threadAtRest(snapshot) || context.messagesSent > 0) return events;
+  if (snapshot.matches({ ready: { composer: 'editing' } })) {
+    if (context.draft === '') events.push({ type: 'DRAFT_CHANGED', text: TEXT });
+    if (context.draft === '' && !context.chosenFile) events.push({ type: 'DRAFT_CHANGED', text: BLANK });
+    if (snapshot.can({ type: 'SEND' })) events.push({ type: 'SEND' });
+    if (!context.chosenFile && !context.sendError && context.draft !== BLANK) events.push({ type: 'FILE_CHOSEN', file: PHOTO });
+    if (context.attachment) {
+      events.push({ type: 'FILE_CHOSEN', file: { ...PHOTO } }, { type: 'ATTACHMENT_CLEARED' });
+      if (context.draft === '') events.push({ type: 'FILE_CHOSEN', file: NOTES });
+    }
+    if (!context.chosenFile && context.draft === '' && !context.uploadError) events.push({ type: 'FILE_CHOSEN', file: NOTES });
+  }
+  if (snapshot.matches({ ready: { composer: 'attaching' } })) {
+    events.push(
+      { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name },
+      { type: 'UPLOAD_ERROR', ...UPLOAD_REFUSED },
+      { type: 'UPLOAD_FAILED', error: new UploadNetworkError() },
+    );
+  }
+  if (snapshot.matches({ ready: { composer: 'sending' } })) events.push(done('sendMessage', afterSending(snapshot), 'sent'), SEND_REFUSED);
+  return events;
+}
+
+function describeEvent(event: ModelEvent | undefined): string {
+  if (!event) return 'start';
+  if (typeof event.label === 'string') return `${event.type} (${event.label})`;
+  const detail = event.text ?? event.status ?? (event.file as ChosenFile | undefined)?.name ?? (event.message as Message | undefined)?.id ?? event.key;
+  return detail === undefined ? event.type : `${event.type} ${JSON.stringify(detail)}`;
+}
+
+function describeState(snapshot: ThreadSnapshot): string {
+  const { request, draft, chosenFile, attachment, uploadError, sendError, liveStatus, previews, loadFailure, messagesSent } = snapshot.context;
+  return JSON.stringify({
+    value: snapshot.value,
+    request: request && { details: request.details !== null, status: request.status, messages: request.messages.map((message) => message.id) },
+    draft,
+    chosenFile: chosenFile?.name,
+    attachment: attachment?.key,
+    uploadError: uploadError?.slice(38, 60),
+    sendError,
+    liveStatus,
+    previews,
+    loadFailure,
+    messagesSent,
+  });
+}
+
+const modelLogic = requestThreadMachine as unknown as ActorLogic<ThreadSnapshot, ModelEvent, RequestThreadInput>;
+const traversal: Partial<TestModelOptions<ThreadSnapshot, ModelEvent, RequestThreadInput>> = {
+  input: INPUT,
+  // A model that stops being finite fails here, at once, instead of filling the memory.
+  limit: 1000,
+  events: eventsFor,
+  serializeEvent: (event) => describeEvent(event),
+  serializeState: (snapshot) => describeState(snapshot),
+};
+const model = new TestModel(modelLogic, { ...traversal, stateMatcher: (snapshot, key) => snapshot.matches(key as 'ready') });
+
+/**
+ * A named walk, step by step from the start (the model's own traversal would explore every event of the walk in
+ * every state). The result of a call that depends on the state so far is computed as the walk goes.
+ */
+function scenario(walk: (ModelEvent | ((snapshot: ThreadSnapshot) => ModelEvent))[]): TestPath<ThreadSnapshot, ModelEvent>[] {
+  let snapshot = getInitialSnapshot(requestThreadMachine, INPUT);
+  const steps = [{ state: snapshot, event: { type: 'xstate.init' } as ModelEvent }];
+  for (const step of walk) {
+    const event = typeof step === 'function' ? step(snapshot) : step;
+    snapshot = getNextSnapshot(requestThreadMachine, snapshot, event as Parameters<typeof actor.send>[0]);
+    steps.push({ state: snapshot, event });
+  }
+  const path = { state: snapshot, steps, weight: steps.length };
+  return [{ ...path, description: steps.map((step) => describeEvent(step.event)).join(' → '), test: (params) => model.testPath(path, params) }];
+}
+
+const LOADED = done('loadRequest', REQUEST, 'request');
+const SETTLE_PREVIEW: ModelEvent = { type: 'PREVIEW_READY', key: GARAGE_PHOTO, url: previewUrlOf(GARAGE_PHOTO) };
+const SENT = (snapshot: ThreadSnapshot) => done('sendMessage', afterSending(snapshot), 'sent');
+
+const paths: TestPath<ThreadSnapshot, ModelEvent>[] = [
+  ...model.getShortestPaths(),
+  // The server is back: try again.
+  ...scenario([SERVER_DOWN, { type: 'RETRY' }, LOADED]),
+  // While the stream is down the screen polls; a poll catches up, then the stream is back.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'LIVE_STATUS', status: 'polling' }, { type: 'REFRESH' },
+    (snapshot) => done('refreshRequest', refreshed(snapshot), 'caught up'), { type: 'LIVE_STATUS', status: 'live' }]),
+  // A poll that fails changes nothing on screen.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'REFRESH' }, failure('refreshRequest', new Error('offline'), 'offline')]),
+  // The same reply delivered twice is shown once.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'MESSAGE_RECEIVED', message: LIVE_REPLY }, { type: 'MESSAGE_RECEIVED', message: LIVE_REPLY }]),
+  // The employee's own message comes back on the stream before the send call answers.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' },
+    (snapshot) => ({ type: 'MESSAGE_RECEIVED', message: afterSending(snapshot).messages.at(-1) }), SENT]),
+  // Typing on while the message is on its way: the new text stays in the box.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' },
+    { type: 'DRAFT_CHANGED', text: TEXT_TYPED_WHILE_SENDING }, SENT]),
+  // A message with a photo, then a second message: the uploader starts empty again.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'FILE_CHOSEN', file: PHOTO },
+    { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name }, { type: 'SEND' }, SENT,
+    { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }]),
+  // The same photo picked again is ignored; removing it empties the box.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'FILE_CHOSEN', file: PHOTO }, { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name },
+    { type: 'FILE_CHOSEN', file: { ...PHOTO } }, { type: 'ATTACHMENT_CLEARED' }]),
+  // A refused file takes the place of the uploaded one, which goes.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'FILE_CHOSEN', file: PHOTO }, { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name },
+    { type: 'FILE_CHOSEN', file: NOTES }]),
+  // A refused send keeps the text and the file, and can be sent again.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'FILE_CHOSEN', file: PHOTO },
+    { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name }, { type: 'SEND' }, SEND_REFUSED, { type: 'SEND' }, SENT]),
+];
+
+// ---- The fake network (fetch for the API, XMLHttpRequest for the file bytes) and the live stream. ----
+
+interface PendingFetch {
+  request: Request;
+  answer: (response: Response) => void;
+}
+let fetches: PendingFetch[];
+
+class FakeXMLHttpRequest extends EventTarget {
+  static sent: FakeXMLHttpRequest[] = [];
+  readonly upload = new EventTarget();
+  withCredentials = true;
+  method = '';
+  url = '';
+  body: unknown = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  open(method: string, url: string) {
+    Object.assign(this, { method, url });
+  }
+  setRequestHeader() {}
+  send(body: unknown) {
+    this.body = body;
+    FakeXMLHttpRequest.sent.push(this);
+  }
+  abort() {
+    this.dispatchEvent(new Event('abort'));
+  }
+  respond(status: number, statusText = '', responseText = '') {
+    Object.assign(this, { status, statusText, responseText });
+    this.dispatchEvent(new Event('load'));
+  }
+}
+
+const describeFetch = ({ request }: PendingFetch) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`;
+function takeFetch(method: string, path: string): PendingFetch {
+  const index = fetches.findIndex((pending) => pending.request.method === method && describeFetch(pending).startsWith(`${method} ${path}`));
+  if (index === -1) throw new Error(`no ${method} ${path} is pending; pending: ${fetches.map(describeFetch).join(', ')}`);
+  return fetches.splice(index, 1)[0] as PendingFetch;
+}
+const pendingCalls = (method: string, path: string) =>
+  fetches.filter((pending) => pending.request.method === method && new URL(pending.request.url).pathname === path);
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+const answer = (pending: PendingFetch, response: Response) => act(async () => pending.answer(response));
+
+let live: { onEvent: (event: LiveEvent) => void; options: LiveUpdatesOptions } | null;
+const deliver = (effect: (stream: NonNullable<typeof live>) => void) =>
+  act(async () => {
+    if (!live) throw new Error('the thread is not listening to live updates');
+    effect(live);
+  });
+
+// ---- What the employee sees. ----
+
+let user: UserEvent;
+let actor: Actor<Machine>;
+let consoleError: ReturnType<typeof vi.spyOn>;
+
+const THREAD_PATH = `/api/v1/requests/${REQUEST_ID}`;
+const MESSAGES_PATH = `${THREAD_PATH}/messages`;
+const AVATARS: Record<string, string> = { Casey: 'C', 'Life Concierge': 'LC', 'Tess Thread': 'TT' };
+const byTime = (a: Message, b: Message) => Date.parse(a.external_created_at) - Date.parse(b.external_created_at);
+
+const messageBox = () => screen.getByRole('textbox', { name: 'Your message' });
+const sendButton = () => screen.getByRole('button', { name: /Send$/ });
+const attachButton = () => screen.getByRole('button', { name: 'Attach an image or PDF' });
+const fileInput = () => document.querySelector<HTMLInputElement>('.lc-composer input[type="file"]') as HTMLInputElement;
+
+function expectAttachments(item: HTMLElement, message: Message, snapshot: ThreadSnapshot) {
+  for (const key of message.attachment_keys) {
+    const href = `/attachments/${encodeURIComponent(key)}`;
+    const preview = snapshot.context.previews[key];
+    const link = within(item).getAllByRole('link').find((candidate) => candidate.getAttribute('href') === href);
+    expect(link, `a link to ${key}`).toBeDefined();
+    expect(link).toHaveAttribute('target', '_blank');
+    if (key.endsWith('.pdf')) expect(link).toHaveTextContent('Open PDF');
+    else if (preview === 'loading') expect(link).toHaveTextContent('Loading image');
+    else if (preview === 'failed') expect(link).toHaveTextContent('Open image');
+    else expect(within(link as HTMLElement).getByRole('img', { name: /Image attachment/ })).toHaveAttribute('src', previewUrlOf(key));
+  }
+  if (message.attachment_keys.length === 0) expect(within(item).queryByRole('list', { name: 'Attachments' })).not.toBeInTheDocument();
+}
+
+function expectThread(snapshot: ThreadSnapshot) {
+  const request = snapshot.context.request as ClientRequest;
+  const log = screen.getByRole('log', { name: 'Conversation' });
+  const messages = [...request.messages].sort(byTime);
+  if (!request.details && messages.length === 0) {
+    expect(log).toHaveTextContent('No messages yet');
+    expect(within(log).queryByRole('listitem')).not.toBeInTheDocument();
+    return;
+  }
+  expect(log).not.toHaveTextContent('No messages yet');
+  const items = within(log).getAllByRole('listitem').filter((item) => item.classList.contains('lc-message-bubble'));
+  const shown = request.details ? items.slice(1) : items;
+  if (request.details) {
+    // SPEC §4: the concierge's welcome comes first, then the details, one line each, as text.
+    const [welcome] = items as [HTMLElement];
+    expect(welcome).toHaveTextContent("We've received your request, and your concierge will be in contact with you soon.");
+    expect(welcome.querySelector('.lc-message-bubble__body')?.innerHTML).toContain('Plate number: 7ABC123<br>State: &lt;Oregon&gt;');
+    expect(welcome.querySelector('[data-source]')).toHaveTextContent('LC');
+  }
+  expect(shown).toHaveLength(messages.length);
+  messages.forEach((message, index) => {
+    const item = shown[index] as HTMLElement;
+    const fromUser = message.source === 'user';
+    expect(item.querySelector('.lc-message-bubble__author')).toHaveTextContent(fromUser ? 'You' : message.source_name);
+    expect(item.querySelector('[data-source]')).toHaveTextContent(AVATARS[message.source_name] as string);
+    expect(item.querySelector('.lc-message-bubble__body')?.innerHTML).toBe(message.body_html);
+    expect(within(item).getByText(relativeTime(message.external_created_at))).toBeInTheDocument();
+    expectAttachments(item, message, snapshot);
+  });
+}
+
+function expectComposer(snapshot: ThreadSnapshot, { uploading, sending }: { uploading: boolean; sending: boolean }) {
+  const { draft, uploadError, sendError, attachment } = snapshot.context;
+  expect(messageBox()).toHaveValue(draft);
+  // The box's own alerts (the uploader adds its own, about the file it was given).
+  const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+  expect(alerts.filter((text) => text.startsWith('There was an error uploading your file: '))).toEqual(uploadError ? [uploadError] : []);
+  expect(alerts.filter((text) => text.startsWith(THREAD_TEXT.sendFailed))).toEqual(
+    sendError ? [`${THREAD_TEXT.sendFailed}${sendError}`] : [],
+  );
+  expect(attachButton()).toHaveProperty('disabled', uploading || sending);
+  const uploader = document.querySelector('.lc-file-uploader') as HTMLElement;
+  const progress = within(uploader).queryByRole('progressbar');
+  if (uploading) expect(progress).toHaveAccessibleName('Uploading');
+  else if (attachment) {
+    expect(progress).toHaveAccessibleName('Uploaded');
+    expect(screen.getByText(attachment.fileName)).toBeInTheDocument();
+  } else expect(progress).not.toBeInTheDocument();
+}
+
+const stateAssertions: StateAssertions<Machine> = {
+  loading: (snapshot) => {
+    expect(screen.getByRole('heading', { level: 1, name: 'Request Details' })).toBeInTheDocument();
+    expect(document.querySelector('.lc-request')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(pendingCalls('GET', THREAD_PATH)).toHaveLength(1);
+    expect(screen.queryByRole('log', { name: 'Conversation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(snapshot.context.request).toBeNull();
+  },
+  failed: (snapshot) => {
+    expect(screen.getByRole('heading', { level: 1, name: 'Request Details' })).toBeInTheDocument();
+    const notFound = snapshot.context.loadFailure === 'notFound';
+    expect(screen.getByRole('alert')).toHaveTextContent(notFound ? THREAD_TEXT.notFound : THREAD_TEXT.loadFailed);
+    const retry = screen.queryByRole('button', { name: 'Try again' });
+    if (notFound) expect(retry).not.toBeInTheDocument();
+    else expect(retry).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to requests' })).toHaveAttribute('href', '/requests');
+    expect(screen.queryByRole('log', { name: 'Conversation' })).not.toBeInTheDocument();
+  },
+  ready: (snapshot) => {
+    const request = snapshot.context.request as ClientRequest;
+    expect(screen.getByRole('heading', { level: 1, name: request.name })).toBeInTheDocument();
+    const label = { open: 'In Queue', in_progress: 'In Progress', closed: 'Completed' }[request.status] ?? 'Unknown';
+    expect(document.querySelector('.lc-request__meta')).toHaveTextContent(`${label}Requested ${relativeTime(request.issued_at)}`);
+    expect(screen.getByRole('link', { name: 'Back to requests' })).toHaveAttribute('href', '/requests');
+    expect(document.querySelector('.lc-request')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+    const polling = snapshot.context.liveStatus === 'polling';
+    expect(document.querySelector('.lc-request__live')).toHaveTextContent(polling ? LIVE_UPDATES_PAUSED : '');
+    expect(live).not.toBeNull();
+  },
+  'ready.sync': (snapshot) => expectThread(snapshot),
+  'ready.sync.upToDate': () => expect(pendingCalls('GET', THREAD_PATH)).toHaveLength(0),
+  'ready.sync.refreshing': () => expect(pendingCalls('GET', THREAD_PATH)).toHaveLength(1),
+  'ready.composer': () => {
+    expect(screen.getByRole('form', { name: 'Send a message' })).toBeInTheDocument();
+    expect(messageBox()).toBeRequired();
+  },
+  'ready.composer.editing': (snapshot) => {
+    expectComposer(snapshot, { uploading: false, sending: false });
+    // SPEC §5: blank text is not sent.
+    expect(sendButton()).toHaveProperty('disabled', snapshot.context.draft.trim() === '');
+    expect(pendingCalls('POST', MESSAGES_PATH)).toHaveLength(0);
+  },
+  'ready.composer.attaching': (snapshot) => {
+    expectComposer(snapshot, { uploading: true, sending: false });
+    expect(screen.getByText((snapshot.context.chosenFile as ChosenFile).name)).toBeInTheDocument();
+    expect(sendButton()).toBeDisabled();
+  },
+  'ready.composer.sending': async (snapshot) => {
+    expectComposer(snapshot, { uploading: false, sending: true });
+    expect(sendButton()).toHaveAttribute('aria-busy', 'true');
+    const [pending] = pendingCalls('POST', MESSAGES_PATH);
+    const { outgoing, attachment } = snapshot.context;
+    expect(await (pending as PendingFetch).request.clone().json()).toEqual({
+      message: { body: outgoing, source: 'user', source_name: 'Tess Thread', ...(attachment ? { attachment_keys: [attachment.key] } : {}) },
+    });
+  },
+};
+
+/** The upload the uploader has started: its presign answered, then its bytes sent. */
+async function transferStarted(key: string): Promise<FakeXMLHttpRequest> {
+  await answer(takeFetch('POST', '/api/v1/uploads/presigned_url'), json({ presigned_url: `/api/storage/${key}?signature=s`, key }));
+  await waitFor(() => expect(FakeXMLHttpRequest.sent).toHaveLength(1));
+  return FakeXMLHttpRequest.sent.pop() as FakeXMLHttpRequest;
+}
+
+const eventExecutors: EventExecutors<Machine> = {
+  'xstate.done.actor.loadRequest': async ({ event }) => answer(takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
+  'xstate.error.actor.loadRequest': async ({ event }) => {
+    const { status, message } = event.error as RequestsCallError;
+    await answer(takeFetch('GET', THREAD_PATH), json({ error: message }, status ?? 500));
+  },
+  'xstate.done.actor.refreshRequest': async ({ event }) => answer(takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
+  'xstate.error.actor.refreshRequest': async () => answer(takeFetch('GET', THREAD_PATH), json({ error: 'Service Unavailable' }, 503)),
+  'xstate.done.actor.sendMessage': async ({ event }) => answer(takeFetch('POST', MESSAGES_PATH), json({ success: true, request: event.output }, 201)),
+  'xstate.error.actor.sendMessage': async ({ event }) => {
+    const { status, message } = event.error as RequestsCallError;
+    await answer(takeFetch('POST', MESSAGES_PATH), json({ error: message }, status ?? 500));
+  },
+  RETRY: async () => {
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+  },
+  LIVE_STATUS: ({ event }) => deliver((stream) => stream.options.onStatusChange?.(event.status as 'live' | 'polling')),
+  REFRESH: () => deliver((stream) => stream.options.onPoll?.()),
+  MESSAGE_RECEIVED: async ({ event }) => {
+    const message = event.message as Message;
+    // Another request's news is not this thread's.
+    await deliver((stream) => stream.onEvent({ type: 'message.created', request_id: REQUEST_ID + 1, message: { ...message, id: 999 } }));
+    await deliver((stream) => stream.onEvent({ type: 'message.created', request_id: REQUEST_ID, message }));
+  },
+  REQUEST_UPDATED: async ({ event }) => {
+    await deliver((stream) =>
+      stream.onEvent({ type: 'request.updated', request_id: REQUEST_ID + 1, status: 'closed', updated_at: at(50) }),
+    );
+    await deliver((stream) =>
+      stream.onEvent({ type: 'request.updated', request_id: REQUEST_ID, status: event.status as 'in_progress', updated_at: at(50) }),
+    );
+  },
+  PREVIEW_READY: async ({ event }) => {
+    const key = event.key as string;
+    const pending = takeFetch('GET', `/api/v1/uploads/expiring_url?key=${key}`);
+    await answer(pending, json({ expiring_url: `/api/storage/${key}?expires=1&signature=s` }));
+  },
+  PREVIEW_FAILED: async ({ event }) => {
+    const key = event.key as string;
+    if (actor.getSnapshot().context.previews[key] === 'loading') {
+      await answer(takeFetch('GET', `/api/v1/uploads/expiring_url?key=${key}`), json({ error: 'File not found' }, 404));
+    } else {
+      fireEvent.error(screen.getByRole('img', { name: /Image attachment/ }));
+    }
+  },
+  DRAFT_CHANGED: ({ event }) => {
+    fireEvent.change(messageBox(), { target: { value: event.text } });
+  },
+  FILE_CHOSEN: async ({ event }) => {
+    const chosen = event.file as ChosenFile;
+    const heldBefore = actor.getSnapshot().context.chosenFile;
+    const presignsBefore = pendingCalls('POST', '/api/v1/uploads/presigned_url').length;
+    const file = new File([new Uint8Array(chosen.size)], chosen.name, { type: chosen.type });
+    await user.upload(fileInput(), file);
+    const same = heldBefore?.name === chosen.name && heldBefore.size === chosen.size && heldBefore.type === chosen.type;
+    const refused = chosen.type === 'text/plain';
+    // The uploader's own rules (SPEC §5): an identical file is ignored, a text file refused with its message.
+    expect(pendingCalls('POST', '/api/v1/uploads/presigned_url')).toHaveLength(presignsBefore + (same || refused ? 0 : 1));
+    if (refused) expect(screen.getByRole('alert')).toHaveTextContent('notes.txt has an invalid file type. Only images or PDFs are allowed.');
+  },
+  ATTACHED: async ({ event }) => {
+    const transfer = await transferStarted(event.key as string);
+    await act(async () => transfer.respond(200, 'OK'));
+  },
+  UPLOAD_ERROR: async ({ event }) => {
+    const transfer = await transferStarted(UPLOADED_PHOTO);
+    consoleError.mockClear();
+    await act(async () => transfer.respond(event.status as number, event.statusText as string, event.responseText as string));
+    // SPEC §8, with the server's reason.
+    expect(screen.getByText('There was an error uploading your file: Only images or PDFs are allowed. We have been notified of the error, but you are welcome to try again.')).toBeInTheDocument();
+    // 'We have been notified': the failure goes to error tracking (the console, with reporting off).
+    expect(consoleError).toHaveBeenCalledWith('Error in RequestThread (request messages)', expect.any(Error), expect.anything());
+  },
+  UPLOAD_FAILED: async () => {
+    const transfer = await transferStarted(UPLOADED_PHOTO);
+    await act(async () => transfer.dispatchEvent(new Event('error')));
+    expect(screen.getByText('There was an error uploading your file: The upload could not reach the server. We have been notified of the error, but you are welcome to try again.')).toBeInTheDocument();
+  },
+  ATTACHMENT_CLEARED: async () => {
+    await user.click(screen.getByRole('button', { name: `Remove ${PHOTO.name}` }));
+  },
+  SEND: async () => {
+    // By keyboard (Ctrl+Enter in the message box) for a text-only message, by the button otherwise.
+    if (actor.getSnapshot().context.attachment) await user.click(sendButton());
+    else {
+      messageBox().focus();
+      await user.keyboard('{Control>}{Enter}{/Control}');
+    }
+  },
+};
+
+describe('request thread machine against the Request screen', () => {
+  beforeEach(() => {
+    user = userEvent.setup({ applyAccept: false });
+    fetches = [];
+    FakeXMLHttpRequest.sent = [];
+    live = null;
+    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+    vi.stubGlobal('fetch', vi.fn((request: Request) => new Promise<Response>((resolve) => fetches.push({ request, answer: resolve }))));
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost:3000/preview');
+    URL.revokeObjectURL = vi.fn();
+    consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(subscribeToLiveUpdates).mockImplementation((onEvent, options = {}) => {
+      live = { onEvent, options };
+      return () => {
+        live = null;
+      };
+    });
+    actor = createActor(requestThreadMachine, { input: INPUT }).start();
+    render(
+      <MemoryRouter>
+        <RequestThreadView thread={actor} />
+      </MemoryRouter>,
+    );
+  });
+
+  afterEach(() => {
+    actor.stop();
+    // Leaving the screen closes the live stream.
+    expect(live).toBeNull();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it.each(paths.map((path) => [path.steps.map((step) => describeEvent(step.event as ModelEvent)).join(' → '), path] as const))(
+    '%s',
+    async (_title, path) => {
+      await runPath(path, () => actor.getSnapshot(), stateAssertions, eventExecutors);
+    },
+  );
+});
+
+describe('request thread model coverage', () => {
+  it('asserts and reaches every state, and executes every event', () => {
+    expectFullCoverage(requestThreadMachine, paths, stateAssertions, eventExecutors);
+  });
+
+  it('walks the paths the rules call for', () => {
+    const titles = paths.map((path) => path.steps.map((step) => describeEvent(step.event as ModelEvent)).join(' → '));
+    const rules: Record<string, RegExp> = {
+      'blank text is not sent': /DRAFT_CHANGED " {3}"/,
+      'a text-only message': /DRAFT_CHANGED "Tuesday works\." → SEND → xstate\.done\.actor\.sendMessage/,
+      'a message with a photo': /ATTACHED .*SEND → xstate\.done\.actor\.sendMessage/,
+      'the upload error': /UPLOAD_ERROR/,
+      'a live reply': /MESSAGE_RECEIVED 13/,
+      'an empty thread': /bare request/,
+    };
+    for (const [rule, pattern] of Object.entries(rules)) expect(titles.some((title) => pattern.test(title)), rule).toBe(true);
+  });
+});
