@@ -120,9 +120,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 ...page('Concierge Console', () => import('../views/console/ConsoleLayout.tsx')),
+                // The console layout reads the address itself (its queues stay put while requests change).
                 children: [
-                  { index: true, handle: { title: 'Concierge Console' } satisfies RouteHandle },
-                  { path: 'requests/:requestId', handle: { title: 'Console Request' } satisfies RouteHandle },
+                  { index: true, element: null, handle: { title: 'Concierge Console' } satisfies RouteHandle },
+                  { path: 'requests/:requestId', element: null, handle: { title: 'Console Request' } satisfies RouteHandle },
                 ],
               },
             ],

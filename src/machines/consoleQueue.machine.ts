@@ -195,7 +195,8 @@ export const consoleQueueMachine = setup({
       on: {
         RETRY: 'loading',
         SELECT_QUEUE: { target: 'loading', actions: 'selectQueue' },
-        TYPE_SEARCH: { target: 'typing', actions: 'setSearchText' },
+        // The failure no longer applies to what is being asked for.
+        TYPE_SEARCH: { target: 'typing', actions: ['setSearchText', 'clearError'] },
         SUBMIT_SEARCH: { target: 'loading', actions: APPLY_SEARCH },
         REFRESH: 'loading',
       },
@@ -204,8 +205,3 @@ export const consoleQueueMachine = setup({
 });
 
 export type ConsoleQueueSnapshot = SnapshotFrom<typeof consoleQueueMachine>;
-
-/** The name of a queue as its tab shows it, with its size once known: 'In Queue (3)'. */
-export function queueTitle(label: string, count: number | undefined): string {
-  return count === undefined ? label : `${label} (${count})`;
-}

@@ -94,15 +94,15 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
           />
         </div>
       ) : (
-        <div className="lc-console-preview" aria-live="polite">
-          <p className="lc-field__label">Preview</p>
+        <section className="lc-console-preview" aria-label="Preview" aria-live="polite">
+          <p className="lc-field__label" aria-hidden="true">Preview</p>
           {shownMode === 'previewing' && <Spinner />}
           {previewError && <Message severity="warning">{previewError}</Message>}
           {previewHtml !== null && (
             // Rendered by the server from the Markdown and sanitised there (the same HTML the reply is stored as).
             <div className="lc-console-preview__body lc-console-entry__body" dangerouslySetInnerHTML={{ __html: previewHtml }} />
           )}
-        </div>
+        </section>
       )}
 
       {kind === 'reply' && (

@@ -40,7 +40,6 @@ function requestIdFrom(param: string | undefined): number | null {
 export default function ConsoleLayout() {
   const user = useStaffUser();
   const queue = useActorRef(consoleQueueMachine, { inspect });
-  const liveStatus = useSelector(queue, (snapshot) => snapshot.context.liveStatus);
   const { requestId: requestParam } = useParams();
   const requestId = requestIdFrom(requestParam);
   const hasRequestAddress = requestParam !== undefined;
@@ -50,18 +49,7 @@ export default function ConsoleLayout() {
       <a className="lc-console__skip" href="#console-main">
         Skip to the request
       </a>
-      <header className="lc-console__header">
-        <Logo to="/console" />
-        <span className="lc-console__title">Concierge console</span>
-        <span className={`lc-console__live lc-console__live--${liveStatus}`} role="status">
-          <span className="lc-console__live-dot" aria-hidden="true" />
-          {LIVE_STATUS_TEXT[liveStatus]}
-        </span>
-        <nav className="lc-console__nav" aria-label="Console">
-          <span className="lc-console__me">{user.full_name}</span>
-          <Link to="/dashboard">Employee app</Link>
-        </nav>
-      </header>
+      <ConsoleHeader queue={queue} user={user} />
       <div className="lc-console__body">
         <ConsoleQueueView queue={queue} selectedRequestId={requestId} />
         <main id="console-main" className="lc-console__main" tabIndex={-1}>
@@ -80,6 +68,25 @@ export default function ConsoleLayout() {
         </main>
       </div>
     </div>
+  );
+}
+
+/** The console's bar: where you are, whether news arrives live, who you are, and the way back to the app. */
+export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user: ConsoleStaffUser }) {
+  const liveStatus = useSelector(queue, (snapshot) => snapshot.context.liveStatus);
+  return (
+    <header className="lc-console__header">
+      <Logo to="/console" />
+      <span className="lc-console__title">Concierge console</span>
+      <span className={`lc-console__live lc-console__live--${liveStatus}`} role="status">
+        <span className="lc-console__live-dot" aria-hidden="true" />
+        {LIVE_STATUS_TEXT[liveStatus]}
+      </span>
+      <nav className="lc-console__nav" aria-label="Console">
+        <span className="lc-console__me">{user.full_name}</span>
+        <Link to="/dashboard">Employee app</Link>
+      </nav>
+    </header>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { User } from '../../contract/account.ts';
 import { type ConsoleRequest, STATUS_TRANSITIONS } from '../../contract/console.ts';
@@ -122,14 +122,14 @@ function RequestActions({ request, loaded, me }: { request: ConsoleRequestActor;
               Assign to…
             </Button>
             <Popover placement="bottom start" className="lc-console-menu">
-              <Menu
-                aria-label="Assign to"
-                onAction={(key) => request.send({ type: 'ASSIGN', assigneeId: Number(key) })}
-              >
+              {/* Named by its trigger, 'Assign to…'. */}
+              <Menu onAction={(key) => request.send({ type: 'ASSIGN', assigneeId: Number(key) })}>
                 {assignable.map((member) => (
                   <MenuItem key={member.id} id={member.id} className="lc-console-menu__item" textValue={member.full_name}>
-                    <span>{member.full_name}</span>
-                    <span className="lc-console-menu__role">{member.role === 'admin' ? 'Admin' : 'Concierge'}</span>
+                    <Text slot="label">{member.full_name}</Text>
+                    <Text slot="description" className="lc-console-menu__role">
+                      {member.role === 'admin' ? 'Admin' : 'Concierge'}
+                    </Text>
                   </MenuItem>
                 ))}
               </Menu>

@@ -1,0 +1,322 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Actor, SimulatedClock, createActor } from 'xstate';
+import type { ConsoleQueue, ConsoleRequestSummary, ConsoleRequestsQuery, ConsoleRequestsResponse } from '../../src/contract/console.ts';
+import type { LiveEvent } from '../../src/contract/events.ts';
+import { consoleQueueMachine } from '../../src/machines/consoleQueue.machine.ts';
+import { ConsoleCallError, listConsoleRequests } from '../../src/services/console.ts';
+import type { LiveUpdatesStatus } from '../../src/services/liveUpdates.ts';
+import { ConsoleHeader } from '../../src/views/console/ConsoleLayout.tsx';
+import { ConsoleQueueView } from '../../src/views/console/ConsoleQueueView.tsx';
+import {
+  type EventExecutors,
+  type LabelledEvent,
+  type StateAssertions,
+  accountFlowModel,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+} from './accountFlows.support.ts';
+import {
+  BENEFITS_HELP,
+  CAR_SERVICE,
+  COUNTS,
+  COUNTS_AFTER_NEWS,
+  ME,
+  REGISTRATION,
+  VET_VISIT,
+  employeeMessage,
+  liveStream,
+  wireMessage,
+} from './console.fixtures.ts';
+
+vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  return { ...(await importOriginal()), listConsoleRequests: vi.fn((query?: ConsoleRequestsQuery) => calls.start<ConsoleRequestsResponse>('listRequests', query)) };
+});
+vi.mock(import('../../src/services/liveUpdates.ts'), async (importOriginal) => {
+  const { liveStream: stream } = await import('./console.fixtures.ts');
+  return { ...(await importOriginal()), subscribeToLiveUpdates: stream.subscribe };
+});
+
+type Machine = typeof consoleQueueMachine;
+type QueueSnapshot = ReturnType<Machine['transition']>;
+
+// ---- The console as the server answers it (restated here, so that the machine is not its own judge) ----
+
+const QUEUE_NAMES: Record<ConsoleQueue, string> = {
+  in_queue: 'In Queue',
+  in_progress_mine: 'In Progress: mine',
+  in_progress: "In Progress: everyone's",
+  completed: 'Completed',
+};
+const NEW_REQUEST: ConsoleRequestSummary = { ...CAR_SERVICE, id: 6, name: 'Find a dog sitter', unread_count: 0 };
+const SEARCH = 'grace';
+
+/** The list each query answers; a refresh of the untouched In Queue list brings a request that came in meanwhile. */
+function listFor(queue: ConsoleQueue, query: string, refreshed: boolean): ConsoleRequestsResponse {
+  const lists: Record<ConsoleQueue, ConsoleRequestSummary[]> = {
+    in_queue: query === SEARCH ? [CAR_SERVICE] : [BENEFITS_HELP, CAR_SERVICE],
+    in_progress_mine: [REGISTRATION],
+    in_progress: [REGISTRATION, VET_VISIT],
+    completed: [],
+  };
+  const news = refreshed && queue === 'in_queue' && query === '';
+  const requests = news ? [...lists.in_queue, NEW_REQUEST] : lists[queue];
+  return { requests, counts: news ? COUNTS_AFTER_NEWS : { ...COUNTS, completed: 0 }, total: requests.length };
+}
+
+const answerLabel = (queue: ConsoleQueue, query: string, refreshed: boolean) =>
+  `list ${queue}${query ? ` "${query}"` : ''}${refreshed && queue === 'in_queue' && query === '' ? ' with news' : ''}`;
+
+const LIST_ANSWERS: LabelledEvent[] = (Object.keys(QUEUE_NAMES) as ConsoleQueue[]).flatMap((queue) =>
+  (queue === 'in_queue' ? ['', SEARCH] : ['']).flatMap((query) =>
+    [false, true].map((refreshed) => doneEvent('listRequests', listFor(queue, query, refreshed), answerLabel(queue, query, refreshed))),
+  ),
+);
+
+const LIVE_MESSAGE: LiveEvent = {
+  type: 'message.created',
+  request_id: BENEFITS_HELP.id,
+  message: wireMessage(employeeMessage(41, 'Any news?', 5)),
+};
+
+// ---- The model ----
+
+/** Nothing has happened to the console yet but what the path itself did. */
+const untouched = ({ context }: QueueSnapshot) => context.counts?.in_queue !== COUNTS_AFTER_NEWS.in_queue;
+const atHome = (snapshot: QueueSnapshot) =>
+  snapshot.context.queue === 'in_queue' && snapshot.context.query === '' && snapshot.context.liveStatus === 'connecting' && untouched(snapshot);
+
+const { paths, titled } = accountFlowModel(consoleQueueMachine, {
+  events: [
+    ...LIST_ANSWERS,
+    errorEvent('listRequests', new ConsoleCallError('An unexpected error occurred', 500), 'list fails'),
+    ...(['in_progress_mine', 'in_progress', 'completed'] as const).map((queue) => ({
+      label: `open ${queue}`,
+      event: { type: 'SELECT_QUEUE', queue },
+    })),
+    { label: 'type "gr"', event: { type: 'TYPE_SEARCH', text: 'gr' } },
+    { label: `type "${SEARCH}"`, event: { type: 'TYPE_SEARCH', text: SEARCH } },
+    { label: 'clear the search', event: { type: 'TYPE_SEARCH', text: '' } },
+    { label: 'press Enter', event: { type: 'SUBMIT_SEARCH' } },
+    { label: 'retry', event: { type: 'RETRY' } },
+    { label: 'open request changed', event: { type: 'REFRESH' } },
+    { label: 'employee writes', event: { type: 'LIVE_EVENT', event: LIVE_MESSAGE } },
+    { label: 'poll', event: { type: 'LIVE_POLL' } },
+    { label: 'stream opens', event: { type: 'LIVE_STATUS', status: 'live' } },
+    { label: 'stream drops', event: { type: 'LIVE_STATUS', status: 'polling' } },
+    { label: 'debounce ends', event: { type: 'xstate.after.searchDebounce.consoleQueue.typing' } },
+  ],
+  offer: (snapshot, { label, event }) => {
+    const { context } = snapshot;
+    switch (event.type) {
+      case 'xstate.done.actor.listRequests':
+        return label === answerLabel(context.queue, context.query, context.requests !== null);
+      case 'xstate.error.actor.listRequests':
+        return atHome(snapshot) && context.searchText === '';
+      case 'SELECT_QUEUE':
+        // Every queue from a settled list; a queue change that interrupts a load, a search or a failure once.
+        return atHome(snapshot) && context.searchText === '' && (snapshot.matches('ready') || event.queue === 'completed');
+      case 'TYPE_SEARCH':
+        if (event.text === 'gr') return atHome(snapshot) && context.searchText === '';
+        if (event.text === SEARCH) return context.searchText === 'gr';
+        return context.query === SEARCH && snapshot.matches('ready');
+      case 'SUBMIT_SEARCH':
+        return context.queue === 'in_queue' && context.searchText === SEARCH && !snapshot.matches('loading');
+      case 'REFRESH':
+      case 'LIVE_EVENT':
+        return atHome(snapshot) && context.searchText === '' && context.requests !== null;
+      case 'LIVE_POLL':
+        return context.liveStatus === 'polling' && untouched(snapshot) && snapshot.matches('ready');
+      case 'LIVE_STATUS':
+        if (!snapshot.matches('ready') || !untouched(snapshot) || context.queue !== 'in_queue' || context.query !== '') return false;
+        return event.status === 'live' ? context.liveStatus === 'connecting' : context.liveStatus === 'live';
+      default:
+        return true;
+    }
+  },
+});
+
+// ---- The rendered queues, the fake server and the clock ----
+
+let user: UserEvent;
+let clock: SimulatedClock;
+let actor: Actor<Machine>;
+let passedOn: { liveEvents: LiveEvent[]; polls: number };
+const SELECTED_REQUEST_ID = BENEFITS_HELP.id;
+
+const listCalls = () => vi.mocked(listConsoleRequests).mock.calls;
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search by employee or request name' });
+const tab = (queue: ConsoleQueue) => screen.getByRole('tab', { name: new RegExp(`^${QUEUE_NAMES[queue]}`) });
+const LIVE_TEXT: Record<LiveUpdatesStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  polling: 'Reconnecting (refreshing every few seconds)',
+};
+
+function expectRows(requests: ConsoleRequestSummary[], queue: ConsoleQueue) {
+  const list = screen.getByRole('list', { name: `${QUEUE_NAMES[queue]} requests` });
+  const rows = within(list).getAllByRole('link');
+  expect(rows.map((row) => row.getAttribute('href'))).toEqual(requests.map((request) => `/console/requests/${request.id}`));
+  requests.forEach((request, index) => {
+    const row = rows[index] as HTMLElement;
+    expect(row).toHaveTextContent(request.name);
+    expect(row).toHaveTextContent(request.employee.full_name);
+    const status = { open: 'In Queue', in_progress: 'In Progress', closed: 'Completed' }[request.status];
+    expect(row).toHaveTextContent(`${status} · ${request.assignee?.full_name ?? 'Unassigned'}`);
+    if (request.unread_count > 0) expect(row).toHaveTextContent(`${request.unread_count} unread`);
+    else expect(row).not.toHaveTextContent('unread');
+    if (request.id === SELECTED_REQUEST_ID) expect(row).toHaveAttribute('aria-current', 'page');
+    else expect(row).not.toHaveAttribute('aria-current');
+  });
+}
+
+/** What every state shows: the live indicator, the search field, the chosen queue, the counts. */
+function expectFrame({ context }: QueueSnapshot, { busy }: { busy: boolean }) {
+  expect(screen.getByRole('status')).toHaveTextContent(LIVE_TEXT[context.liveStatus]);
+  expect(searchBox()).toHaveValue(context.searchText);
+  for (const queue of Object.keys(QUEUE_NAMES) as ConsoleQueue[]) {
+    expect(tab(queue)).toHaveAttribute('aria-selected', String(queue === context.queue));
+    const count = context.counts?.[queue];
+    expect(tab(queue)).toHaveAccessibleName(count === undefined ? QUEUE_NAMES[queue] : `${QUEUE_NAMES[queue]} (${count})`);
+  }
+  expect(screen.getByRole('region', { name: 'Queues' })).toHaveAttribute('aria-busy', String(busy));
+}
+
+/** The list answering the queue and search shown, or its placeholder until it has come. */
+function expectList({ context }: QueueSnapshot) {
+  if (context.requests === null) {
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    return;
+  }
+  expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  const expected = listFor(context.queue, context.query, untouched({ context } as QueueSnapshot) === false).requests;
+  if (expected.length === 0) expect(screen.getByText('No requests here.')).toBeInTheDocument();
+  else expectRows(expected, context.queue);
+}
+
+const states: StateAssertions<Machine> = {
+  loading: (snapshot) => {
+    expectFrame(snapshot, { busy: true });
+    expectList(snapshot);
+    const { queue, query } = snapshot.context;
+    expect(listCalls().at(-1)).toEqual([{ queue, q: query || undefined, limit: 100 }]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  },
+  ready: (snapshot) => {
+    expectFrame(snapshot, { busy: false });
+    expectList(snapshot);
+  },
+  typing: (snapshot) => {
+    expectFrame(snapshot, { busy: false });
+    expectList(snapshot);
+  },
+  failed: (snapshot) => {
+    expectFrame(snapshot, { busy: false });
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load the requests. Please try again.");
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  },
+};
+
+const events: EventExecutors<Machine> = {
+  ...settlementExecutors(consoleQueueMachine, pendingCalls),
+  SELECT_QUEUE: async ({ event }) => {
+    await user.click(tab(event.queue as ConsoleQueue));
+  },
+  TYPE_SEARCH: async ({ event }) => {
+    const text = event.text as string;
+    const current = (searchBox() as HTMLInputElement).value;
+    if (text === '') await user.clear(searchBox());
+    else await user.type(searchBox(), text.slice(current.length));
+  },
+  SUBMIT_SEARCH: async () => {
+    await user.type(searchBox(), '{Enter}');
+  },
+  RETRY: async () => {
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+  },
+  // The open request tells the console it changed something (see ConsoleLayout).
+  REFRESH: () => act(() => actor.send({ type: 'REFRESH' })),
+  LIVE_EVENT: async ({ event }) => {
+    await act(async () => liveStream.deliver(event.event as LiveEvent));
+    // Passed on to the open request, which shares this one stream.
+    expect(passedOn.liveEvents.at(-1)).toEqual(event.event);
+  },
+  LIVE_POLL: async () => {
+    const before = passedOn.polls;
+    await act(async () => liveStream.poll());
+    expect(passedOn.polls).toBe(before + 1);
+  },
+  LIVE_STATUS: async ({ event }) => {
+    await act(async () => liveStream.status(event.status as LiveUpdatesStatus));
+  },
+  'xstate.after.searchDebounce.consoleQueue.typing': () => {
+    const before = listCalls().length;
+    act(() => clock.increment(299));
+    expect(listCalls()).toHaveLength(before);
+    act(() => clock.increment(1));
+  },
+};
+
+describe('console queue machine against the queue view', () => {
+  beforeEach(() => {
+    user = userEvent.setup();
+    pendingCalls.clear();
+    liveStream.reset();
+    vi.mocked(listConsoleRequests).mockClear();
+    clock = new SimulatedClock();
+    actor = createActor(consoleQueueMachine, { clock });
+    passedOn = { liveEvents: [], polls: 0 };
+    actor.on('liveEvent', ({ event }) => passedOn.liveEvents.push(event));
+    actor.on('livePoll', () => (passedOn.polls += 1));
+    actor.start();
+    render(
+      <MemoryRouter>
+        <ConsoleHeader queue={actor} user={ME} />
+        <ConsoleQueueView queue={actor} selectedRequestId={SELECTED_REQUEST_ID} />
+      </MemoryRouter>,
+    );
+  });
+
+  afterEach(() => {
+    actor.stop();
+    // The console's one live stream ends with it.
+    expect(liveStream.subscriptions).toBe(1);
+    expect(liveStream.unsubscriptions).toBe(1);
+  });
+
+  it.each(titled)('$title', async ({ path }) => {
+    await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe('console queue model coverage', () => {
+  it('asserts every state and executes every event', () => {
+    expectFullCoverage(consoleQueueMachine, paths, states, events);
+  });
+
+  it('walks the paths the rules call for', () => {
+    const titles = titled.map(({ title }) => title);
+    const expected: Record<string, RegExp> = {
+      'search after the debounce': /type "gr" → type "grace" → debounce ends/,
+      'Enter searches at once': /type "grace" → press Enter/,
+      'clearing the search': /clear the search → debounce ends/,
+      'a live message refreshes the list': /list in_queue → employee writes$/,
+      'a change elsewhere refreshes in place': /open request changed → list in_queue with news$/,
+      'polling while the stream is down': /stream opens → stream drops → poll → list in_queue with news$/,
+      'failure and retry': /list fails → retry$/,
+      'an empty queue': /open completed → list completed$/,
+    };
+    for (const [name, pattern] of Object.entries(expected)) {
+      expect(titles.some((title) => pattern.test(title)), name).toBe(true);
+    }
+  });
+});

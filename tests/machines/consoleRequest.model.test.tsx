@@ -1,0 +1,536 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Actor, createActor } from 'xstate';
+import type { ConsoleRequest, MarkReadResponse, StaffMember, ThreadEntry } from '../../src/contract/console.ts';
+import type { LiveEvent } from '../../src/contract/events.ts';
+import { type OpenedRequest, consoleRequestMachine } from '../../src/machines/consoleRequest.machine.ts';
+import { ConsoleCallError, markRequestRead } from '../../src/services/console.ts';
+import { requestPresignedUrl } from '../../src/services/uploads.ts';
+import { ConsoleRequestView } from '../../src/views/console/ConsoleRequestView.tsx';
+import {
+  type EventExecutors,
+  type ModelEvent,
+  type StateAssertions,
+  accountFlowModel,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+} from './accountFlows.support.ts';
+import { COLLEAGUE, ME, OPEN_REQUEST, STAFF, at, employeeMessage, wireMessage } from './console.fixtures.ts';
+
+vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  return {
+    ...(await importOriginal()),
+    fetchConsoleRequest: vi.fn((requestId: number) => calls.start<ConsoleRequest>('fetch', requestId)),
+    listStaff: vi.fn(() => calls.start<StaffMember[]>('staff')),
+    markRequestRead: vi.fn((requestId: number) => calls.start<MarkReadResponse>('markRead', requestId)),
+    claimRequest: vi.fn((requestId: number) => calls.start<ConsoleRequest>('claim', requestId)),
+    assignRequest: vi.fn((requestId: number, assigneeId: number) => calls.start<ConsoleRequest>('assign', { requestId, assigneeId })),
+    changeRequestStatus: vi.fn((requestId: number, status: string) => calls.start<ConsoleRequest>('changeStatus', { requestId, status })),
+    replyToRequest: vi.fn((requestId: number, reply: object) => calls.start<ConsoleRequest>('send', { requestId, reply })),
+    addInternalNote: vi.fn((requestId: number, bodyMarkdown: string) => calls.start<ConsoleRequest>('send', { requestId, bodyMarkdown })),
+    previewReply: vi.fn((bodyMarkdown: string) => calls.start<string>('preview', bodyMarkdown)),
+  };
+});
+// The file picker's own calls: a presign for this request, then the bytes, both answered at once.
+vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  requestPresignedUrl: vi.fn(async (filename: string) => ({
+    key: `uploads/k1/${filename}`,
+    presigned_url: 'http://files.test/put',
+  })),
+  uploadFile: vi.fn(async () => {}),
+}));
+
+type Machine = typeof consoleRequestMachine;
+type RequestSnapshot = ReturnType<Machine['transition']>;
+const REQUEST_ID = OPEN_REQUEST.id;
+
+// ---- How the request reads after each change (as the server would answer) ----
+
+let nextEntryId = 100;
+function historyEvent(partial: Omit<Extract<ThreadEntry, { kind: 'event' }>, 'kind' | 'id' | 'created_at'>, hours: number): ThreadEntry {
+  nextEntryId += 1;
+  return { kind: 'event', id: nextEntryId, created_at: at(hours), ...partial };
+}
+const statusEvent = (from: 'open' | 'in_progress' | 'closed', to: 'open' | 'in_progress' | 'closed', hours: number) =>
+  historyEvent({ event: 'status_changed', actor_name: ME.full_name, from_status: from, to_status: to, assignee_name: null }, hours);
+const assignedEvent = (assignee: string, hours: number) =>
+  historyEvent({ event: 'assigned', actor_name: ME.full_name, from_status: null, to_status: null, assignee_name: assignee }, hours);
+
+const CLAIMED: ConsoleRequest = {
+  ...OPEN_REQUEST,
+  status: 'in_progress',
+  assignee: ME,
+  updated_at: at(3),
+  thread: [...OPEN_REQUEST.thread, assignedEvent(ME.full_name, 3), statusEvent('open', 'in_progress', 3)],
+};
+const ASSIGNED_TO_COLLEAGUE: ConsoleRequest = {
+  ...OPEN_REQUEST,
+  status: 'in_progress',
+  assignee: COLLEAGUE,
+  updated_at: at(3),
+  thread: [...OPEN_REQUEST.thread, assignedEvent(COLLEAGUE.full_name, 3), statusEvent('open', 'in_progress', 3)],
+};
+const CLOSED: ConsoleRequest = {
+  ...CLAIMED,
+  status: 'closed',
+  closed_at: at(4),
+  updated_at: at(4),
+  thread: [...CLAIMED.thread, statusEvent('in_progress', 'closed', 4)],
+};
+const REOPENED: ConsoleRequest = {
+  ...CLOSED,
+  status: 'in_progress',
+  closed_at: null,
+  updated_at: at(5),
+  thread: [...CLOSED.thread, statusEvent('closed', 'in_progress', 5)],
+};
+
+const REPLY_MARKDOWN = 'Hi **Erin**, all set.';
+const REPLY_HTML = '<p>Hi <strong>Erin</strong>, all set.</p>';
+const NOTE_MARKDOWN = 'Called the vendor';
+const FILE = new File(['%PDF-1.7\n%%EOF\n'], 'quote.pdf', { type: 'application/pdf' });
+const FILE_KEY = `uploads/k1/${FILE.name}`;
+// xstate/graph compares and prints events as JSON, where a File would be {}.
+Object.defineProperty(FILE, 'toJSON', { value: () => FILE.name });
+
+function replied(withFile: boolean): ConsoleRequest {
+  const reply: ThreadEntry = {
+    kind: 'message',
+    id: 51,
+    body_html: REPLY_HTML,
+    source: 'life_concierge',
+    source_name: 'Casey',
+    external_created_at: at(6),
+    attachment_keys: withFile ? [FILE_KEY] : [],
+  };
+  return { ...OPEN_REQUEST, updated_at: at(6), thread: [...OPEN_REQUEST.thread, reply] };
+}
+const REPLIED = replied(false);
+const REPLIED_WITH_FILE = replied(true);
+const NOTED: ConsoleRequest = {
+  ...OPEN_REQUEST,
+  thread: [
+    ...OPEN_REQUEST.thread,
+    { kind: 'note', id: 61, body_html: `<p>${NOTE_MARKDOWN}</p>`, author_name: ME.full_name, created_at: at(6) },
+  ],
+};
+
+/** An employee writes while the request is open in the console. */
+const NEWS = employeeMessage(71, 'One more thing: the deadline is Friday.', 7);
+const LIVE_NEWS: LiveEvent = { type: 'message.created', request_id: REQUEST_ID, message: wireMessage(NEWS) };
+const withNews = (request: ConsoleRequest): ConsoleRequest => ({ ...request, updated_at: at(7), thread: [...request.thread, NEWS] });
+
+const REFUSED = new ConsoleCallError('A request that is In Progress cannot be moved to In Progress.', 409);
+const UNREACHABLE = new ConsoleCallError('An unexpected error occurred', null);
+
+// ---- The model ----
+
+const opened: OpenedRequest = { request: OPEN_REQUEST, staff: STAFF };
+const STATUS_CHANGES = [
+  { from: OPEN_REQUEST, to: CLAIMED, status: 'in_progress', label: 'start work', done: 'started' },
+  { from: CLAIMED, to: CLOSED, status: 'closed', label: 'mark completed', done: 'completed' },
+  { from: CLOSED, to: REOPENED, status: 'in_progress', label: 'reopen', done: 'reopened' },
+] as const;
+const REFRESH_BASES = [OPEN_REQUEST, CLAIMED] as const;
+
+/** Nothing written yet, no file: the composer as it opens. */
+const composerUntouched = ({ context }: RequestSnapshot) =>
+  context.composer === 'reply' && context.replyText === '' && context.noteText === '' && context.attachment === null;
+const idle = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { activity: 'idle' } });
+const writing = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { composer: 'writing' } });
+
+const { paths, titled } = accountFlowModel(consoleRequestMachine, {
+  input: { requestId: REQUEST_ID },
+  events: [
+    doneEvent('openRequest', opened, 'opened'),
+    errorEvent('openRequest', new ConsoleCallError('Request not found', 404), 'not found'),
+    errorEvent('openRequest', UNREACHABLE, 'open fails'),
+    { label: 'retry', event: { type: 'RETRY' } },
+    { label: 'claim', event: { type: 'CLAIM' } },
+    doneEvent('claim', CLAIMED, 'claimed'),
+    errorEvent('claim', UNREACHABLE, 'claim fails'),
+    { label: 'assign to Alex', event: { type: 'ASSIGN', assigneeId: COLLEAGUE.id } },
+    doneEvent('assign', ASSIGNED_TO_COLLEAGUE, 'assigned'),
+    errorEvent('assign', UNREACHABLE, 'assign fails'),
+    ...STATUS_CHANGES.flatMap(({ to, status, label, done }) => [
+      { label, event: { type: 'CHANGE_STATUS', status } },
+      doneEvent('changeStatus', to, done),
+    ]),
+    errorEvent('changeStatus', REFUSED, 'status change refused'),
+    { label: 'note tab', event: { type: 'SELECT_COMPOSER', composer: 'note' } },
+    { label: 'reply tab', event: { type: 'SELECT_COMPOSER', composer: 'reply' } },
+    { label: 'write reply', event: { type: 'EDIT', text: REPLY_MARKDOWN } },
+    { label: 'write note', event: { type: 'EDIT', text: NOTE_MARKDOWN } },
+    { label: 'attach quote.pdf', event: { type: 'ATTACHED', key: FILE_KEY, fileName: FILE.name } },
+    { label: 'remove the file', event: { type: 'DETACHED' } },
+    { label: 'preview', event: { type: 'SHOW_PREVIEW' } },
+    doneEvent('preview', REPLY_HTML, 'preview made'),
+    errorEvent('preview', UNREACHABLE, 'preview fails'),
+    { label: 'edit', event: { type: 'SHOW_EDITOR' } },
+    { label: 'send', event: { type: 'SEND' } },
+    doneEvent('send', REPLIED, 'reply sent'),
+    doneEvent('send', REPLIED_WITH_FILE, 'reply with file sent'),
+    doneEvent('send', NOTED, 'note added'),
+    errorEvent('send', UNREACHABLE, 'send fails'),
+    { label: 'employee writes', event: { type: 'LIVE_EVENT', event: LIVE_NEWS } },
+    { label: 'poll', event: { type: 'LIVE_POLL' } },
+    ...REFRESH_BASES.map((base) => doneEvent('refresh', withNews(base), `refreshed ${base.status}`)),
+    errorEvent('refresh', UNREACHABLE, 'refresh fails'),
+  ],
+  offer: (snapshot, { label, event }) => {
+    const { context } = snapshot;
+    const { request } = context;
+    const untouched = composerUntouched(snapshot) && writing(snapshot);
+    switch (event.type) {
+      case 'RETRY':
+        // A request that does not exist offers no retry.
+        return context.loadError !== 'This request does not exist (or no longer does).';
+      case 'xstate.error.actor.openRequest':
+        return context.loadError === null;
+      case 'CLAIM':
+        return untouched && context.actionError === null && (request === OPEN_REQUEST || request === ASSIGNED_TO_COLLEAGUE);
+      case 'ASSIGN':
+        return untouched && request === OPEN_REQUEST && context.actionError === null;
+      case 'xstate.error.actor.claim':
+      case 'xstate.error.actor.assign':
+        return request === OPEN_REQUEST;
+      case 'CHANGE_STATUS':
+        return untouched && STATUS_CHANGES.some((change) => change.label === label && change.from === request);
+      case 'xstate.done.actor.changeStatus':
+        return STATUS_CHANGES.some((change) => change.done === label && change.from === request);
+      case 'xstate.error.actor.changeStatus':
+        return request === CLAIMED && context.actionError === null;
+      case 'SELECT_COMPOSER':
+        return request === OPEN_REQUEST && writing(snapshot) && idle(snapshot) && context.attachment === null &&
+          (event.composer === 'note' ? context.replyText === '' : context.noteText !== '');
+      case 'EDIT':
+        if (request !== OPEN_REQUEST || !idle(snapshot) || !writing(snapshot)) return false;
+        return event.text === REPLY_MARKDOWN
+          ? context.composer === 'reply' && context.replyText === ''
+          : context.composer === 'note' && context.noteText === '';
+      case 'ATTACHED':
+        return context.composer === 'reply' && context.replyText !== '' && context.attachment === null && writing(snapshot) &&
+          idle(snapshot) && context.sendError === null;
+      case 'DETACHED':
+        return context.attachment !== null && idle(snapshot) && writing(snapshot);
+      case 'SHOW_PREVIEW':
+        return context.attachment === null && idle(snapshot) && context.sendError === null;
+      case 'xstate.error.actor.preview':
+        return context.composer === 'reply';
+      case 'SEND':
+        return request === OPEN_REQUEST && (context.composer === 'note' || context.attachment !== null || !writing(snapshot));
+      case 'xstate.done.actor.send':
+        if (context.composer === 'note') return label === 'note added';
+        return label === (context.attachment ? 'reply with file sent' : 'reply sent');
+      case 'xstate.error.actor.send':
+        return context.sendError === null && context.composer === 'note';
+      case 'LIVE_EVENT':
+        return request === OPEN_REQUEST && untouched && (idle(snapshot) || snapshot.matches({ loaded: { activity: 'claiming' } }));
+      case 'LIVE_POLL':
+        return request === OPEN_REQUEST && untouched && idle(snapshot);
+      case 'xstate.done.actor.refresh':
+        return label === `refreshed ${request?.status}` && REFRESH_BASES.some((base) => base === request);
+      case 'xstate.error.actor.refresh':
+        return request === OPEN_REQUEST;
+      default:
+        return true;
+    }
+  },
+});
+
+// ---- The rendered request, the fake server ----
+
+let user: UserEvent;
+let actor: Actor<Machine>;
+let changes: number;
+
+const heading = () => screen.queryByRole('heading', { level: 1 });
+const actionsRegion = () => screen.getByRole('region', { name: 'Assignment and status' });
+const button = (name: string, container: HTMLElement = document.body) =>
+  within(container).getByRole('button', { name: new RegExp(`^(Loading\\s*)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+const composerPanel = ({ context }: RequestSnapshot) =>
+  screen.getByRole('tabpanel', { name: context.composer === 'reply' ? 'Reply to employee' : 'Internal note' });
+const textArea = ({ context }: RequestSnapshot) =>
+  screen.getByRole('textbox', { name: context.composer === 'reply' ? 'Reply (Markdown)' : 'Note (Markdown)' });
+
+const STATUS_LABELS = { open: 'In Queue', in_progress: 'In Progress', closed: 'Completed' } as const;
+const STATUS_BUTTONS = { open: ['Start work'], in_progress: ['Mark completed'], closed: ['Reopen'] } as const;
+
+/** What a loaded request shows, whatever is going on: its facts, its people, its answers, its whole thread. */
+function expectRequest({ context }: RequestSnapshot) {
+  const request = context.request as ConsoleRequest;
+  expect(heading()).toHaveTextContent(request.name);
+  const facts = heading()?.parentElement as HTMLElement;
+  expect(facts).toHaveTextContent(STATUS_LABELS[request.status]);
+  expect(facts).toHaveTextContent(/Requested \d+ (day|month|year)s? ago/);
+
+  const actions = actionsRegion();
+  if (request.assignee === null) expect(actions).toHaveTextContent('Unassigned');
+  else if (request.assignee.email === ME.email) expect(actions).toHaveTextContent(`Assigned to you (${ME.full_name})`);
+  else expect(actions).toHaveTextContent(`Assigned to ${request.assignee.full_name}`);
+  const claim = request.assignee === null ? 'Claim' : request.assignee.email === ME.email ? null : 'Assign to me';
+  const actionButtons = within(actions).getAllByRole('button').map((element) => element.textContent?.replace(/^Loading/, '').trim());
+  // It can go to anyone on the staff but me (I claim instead) and whoever has it.
+  const canAssign = STAFF.some((member) => member.email !== ME.email && member.id !== request.assignee?.id);
+  expect(actionButtons).toEqual([...(claim ? [claim] : []), ...(canAssign ? ['Assign to…'] : []), ...STATUS_BUTTONS[request.status]]);
+  if (context.actionError) expect(within(actions).getByRole('alert')).toHaveTextContent(context.actionError);
+  else expect(within(actions).queryByRole('alert')).not.toBeInTheDocument();
+
+  const employee = screen.getByRole('region', { name: 'Employee' });
+  expect(employee).toHaveTextContent('Erin Employee');
+  expect(within(employee).getByRole('link', { name: 'employee@demo.test' })).toHaveAttribute('href', 'mailto:employee@demo.test');
+  expect(employee).toHaveTextContent('Acme Corporation');
+  const answers = screen.getByRole('region', { name: 'Survey answers' });
+  expect(answers).toHaveTextContent('Which plan?Dental');
+  expect(within(answers).getByRole('link', { name: 'statement.pdf (opens in a new tab)' })).toHaveAttribute(
+    'href',
+    '/attachments/uploads%2Fabc%2Fstatement.pdf',
+  );
+
+  expectThread(request);
+}
+
+/** Each entry says what it is; internal notes are set apart and labelled as never shown to the employee. */
+function expectThread(request: ConsoleRequest) {
+  const log = screen.getByRole('log', { name: 'Conversation' });
+  const items = within(log).getAllByRole('listitem').filter((item) => item.parentElement?.parentElement === log);
+  expect(items).toHaveLength(request.thread.length);
+  request.thread.forEach((entry, index) => {
+    const item = items[index] as HTMLElement;
+    if (entry.kind === 'note') {
+      expect(item).toHaveTextContent(`Internal note — not visible to the employee${entry.author_name}`);
+      expect(item.querySelector('.lc-console-entry--note')).not.toBeNull();
+    } else if (entry.kind === 'message') {
+      expect(item).toHaveTextContent(entry.source === 'user' ? `${entry.source_name}Employee` : `${entry.source_name}Reply to the employee`);
+      expect(item).not.toHaveTextContent('Internal note');
+      const files = within(item).queryAllByRole('link', { name: /^Open attachment/ }).map((link) => link.getAttribute('href'));
+      expect(files).toEqual(entry.attachment_keys.map((key) => `/attachments/${encodeURIComponent(key)}`));
+    } else if (entry.event === 'assigned') {
+      expect(item).toHaveTextContent(
+        entry.assignee_name === entry.actor_name ? `${entry.actor_name} claimed the request` : `assigned the request to ${entry.assignee_name}`,
+      );
+    } else {
+      expect(item).toHaveTextContent(`moved the request from ${STATUS_LABELS[entry.from_status ?? 'open']} to ${STATUS_LABELS[entry.to_status ?? 'open']}`);
+    }
+  });
+  // The HTML the server made is shown as HTML (sanitised there), not as text.
+  const reply = request.thread.find((entry) => entry.kind === 'message' && entry.source === 'life_concierge');
+  if (reply) expect(within(log).getByText('Erin', { selector: 'strong' })).toBeInTheDocument();
+}
+
+/** The composer: the chosen tab, its text or preview, the file, and a send button that is off while there is no text. */
+function expectComposer(snapshot: RequestSnapshot) {
+  const { context } = snapshot;
+  expect(screen.getByRole('tab', { name: 'Reply to employee' })).toHaveAttribute('aria-selected', String(context.composer === 'reply'));
+  expect(screen.getByRole('tab', { name: 'Internal note' })).toHaveAttribute('aria-selected', String(context.composer === 'note'));
+  const panel = composerPanel(snapshot);
+  if (context.composer === 'note') expect(panel).toHaveTextContent('Internal note — not visible to the employee');
+  const text = context.composer === 'reply' ? context.replyText : context.noteText;
+  const send = button(context.composer === 'reply' ? 'Send reply' : 'Add note', panel);
+  if (text.trim() === '') expect(send).toBeDisabled();
+  else expect(send).toBeEnabled();
+  if (context.attachment) expect(within(panel).getByText(FILE.name)).toBeInTheDocument();
+  else expect(screen.queryByText(FILE.name)).not.toBeInTheDocument();
+  if (context.sendError) expect(within(panel).getByText(context.sendError)).toBeInTheDocument();
+  else expect(within(panel).queryByText('That did not work. Please try again.')).not.toBeInTheDocument();
+}
+
+const notBusy = () => expect(screen.queryAllByRole('button').filter((element) => element.getAttribute('aria-busy') === 'true')).toEqual([]);
+
+const states: StateAssertions<Machine> = {
+  loading: () => {
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(heading()).not.toBeInTheDocument();
+    expect(pendingCalls.inputOf('fetch')).toBe(REQUEST_ID);
+  },
+  failed: ({ context }) => {
+    expect(heading()).not.toBeInTheDocument();
+    const notFound = context.loadError === 'This request does not exist (or no longer does).';
+    expect(screen.getByRole('alert')).toHaveTextContent(notFound ? context.loadError ?? '' : "We couldn't load this request. Please try again.");
+    if (notFound) expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    else expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+  loaded: expectRequest,
+  'loaded.activity': () => expect(actionsRegion()).toBeInTheDocument(),
+  'loaded.activity.idle': () => notBusy(),
+  'loaded.activity.claiming': ({ context }) => {
+    const claim = context.request?.assignee ? 'Assign to me' : 'Claim';
+    expect(button(claim, actionsRegion())).toHaveAttribute('aria-busy', 'true');
+    expect(button(STATUS_BUTTONS[context.request?.status ?? 'open'][0], actionsRegion())).toBeDisabled();
+    expect(pendingCalls.inputOf('claim')).toBe(REQUEST_ID);
+  },
+  'loaded.activity.assigning': () => {
+    expect(button('Assign to…', actionsRegion())).toHaveAttribute('aria-busy', 'true');
+    expect(pendingCalls.inputOf('assign')).toEqual({ requestId: REQUEST_ID, assigneeId: COLLEAGUE.id });
+  },
+  'loaded.activity.changingStatus': ({ context }) => {
+    const [label] = STATUS_BUTTONS[context.request?.status ?? 'open'];
+    expect(button(label, actionsRegion())).toHaveAttribute('aria-busy', 'true');
+    const change = STATUS_CHANGES.find((candidate) => candidate.from === context.request);
+    expect(pendingCalls.inputOf('changeStatus')).toEqual({ requestId: REQUEST_ID, status: change?.status });
+  },
+  'loaded.activity.sending': (snapshot) => {
+    const { context } = snapshot;
+    const panel = composerPanel(snapshot);
+    expect(button(context.composer === 'reply' ? 'Send reply' : 'Add note', panel)).toHaveAttribute('aria-busy', 'true');
+    if (writing(snapshot)) expect(textArea(snapshot)).toBeDisabled();
+    expect(pendingCalls.inputOf('send')).toEqual(
+      context.composer === 'reply'
+        ? { requestId: REQUEST_ID, reply: { bodyMarkdown: REPLY_MARKDOWN, attachmentKey: context.attachment?.key } }
+        : { requestId: REQUEST_ID, bodyMarkdown: NOTE_MARKDOWN },
+    );
+  },
+  'loaded.activity.refreshing': () => {
+    notBusy();
+    expect(pendingCalls.inputOf('fetch')).toBe(REQUEST_ID);
+  },
+  'loaded.composer': (snapshot) => expectComposer(snapshot),
+  'loaded.composer.writing': (snapshot) => {
+    const { context } = snapshot;
+    expect(textArea(snapshot)).toHaveValue(context.composer === 'reply' ? context.replyText : context.noteText);
+    expect(within(composerPanel(snapshot)).queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
+  },
+  'loaded.composer.previewing': (snapshot) => {
+    const preview = within(composerPanel(snapshot)).getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(pendingCalls.inputOf('preview')).toBe(snapshot.context.composer === 'reply' ? REPLY_MARKDOWN : NOTE_MARKDOWN);
+  },
+  'loaded.composer.showingPreview': (snapshot) => {
+    const panel = composerPanel(snapshot);
+    expect(within(panel).queryByRole('textbox')).not.toBeInTheDocument();
+    const preview = within(panel).getByRole('region', { name: 'Preview' });
+    expect(within(preview).queryByRole('progressbar')).not.toBeInTheDocument();
+    if (snapshot.context.previewError) {
+      expect(within(preview).getByRole('alert')).toHaveTextContent("The preview couldn't be made. Your text is unchanged.");
+    } else {
+      // The server's sanitised HTML, rendered as HTML.
+      expect(within(preview).getByText('Erin', { selector: 'strong' })).toBeInTheDocument();
+    }
+  },
+};
+
+/** Settles a call of the fake server, as a done or error event would. */
+const answer = (id: string, output: unknown) => pendingCalls.settle({ type: `xstate.done.actor.${id}`, output });
+const refuse = (id: string, error: unknown) => pendingCalls.settle({ type: `xstate.error.actor.${id}`, error });
+
+/** Each change the request makes is told to the console (its queues refresh). */
+async function expectAnnounced(settle: () => Promise<void>) {
+  const before = changes;
+  await settle();
+  await waitFor(() => expect(changes).toBe(before + 1));
+}
+
+/** The request comes with an unread employee message: opening it (or refreshing it for news) marks it read. */
+async function answerFetchMarkingRead(request: ConsoleRequest) {
+  await answer('fetch', { ...request, unread_count: 1 });
+  await waitFor(() => expect(markRequestRead).toHaveBeenLastCalledWith(REQUEST_ID));
+  await answer('markRead', { success: true, unread_count: 0 });
+}
+
+const settlements = settlementExecutors(consoleRequestMachine, pendingCalls);
+const announced = (type: string) => (step: { event: ModelEvent; state: RequestSnapshot }) =>
+  expectAnnounced(async () => void (await settlements[type]?.(step)));
+
+const events: EventExecutors<Machine> = {
+  ...settlements,
+  'xstate.done.actor.openRequest': ({ event }) =>
+    expectAnnounced(async () => {
+      const { request, staff } = event.output as OpenedRequest;
+      await answerFetchMarkingRead(request);
+      await answer('staff', staff);
+    }),
+  'xstate.error.actor.openRequest': async ({ event }) => {
+    await refuse('fetch', event.error);
+    await answer('staff', STAFF);
+  },
+  'xstate.done.actor.refresh': ({ event }) => expectAnnounced(() => answerFetchMarkingRead(event.output as ConsoleRequest)),
+  'xstate.error.actor.refresh': ({ event }) => refuse('fetch', event.error),
+  'xstate.done.actor.claim': announced('xstate.done.actor.claim'),
+  'xstate.done.actor.assign': announced('xstate.done.actor.assign'),
+  'xstate.done.actor.changeStatus': announced('xstate.done.actor.changeStatus'),
+  'xstate.done.actor.send': announced('xstate.done.actor.send'),
+  RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),
+  CLAIM: ({ state }) => user.click(button(state.context.request?.assignee ? 'Assign to me' : 'Claim', actionsRegion())),
+  ASSIGN: async () => {
+    await user.click(button('Assign to…', actionsRegion()));
+    const menu = await screen.findByRole('menu', { name: 'Assign to…' });
+    // Only people it can go to: not me (I claim instead), not whoever has it.
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([`${COLLEAGUE.full_name}Admin`]);
+    await user.click(within(menu).getByRole('menuitem', { name: COLLEAGUE.full_name }));
+  },
+  CHANGE_STATUS: ({ state }) => user.click(button(STATUS_BUTTONS[state.context.request?.status ?? 'open'][0], actionsRegion())),
+  SELECT_COMPOSER: ({ event }) =>
+    user.click(screen.getByRole('tab', { name: event.composer === 'note' ? 'Internal note' : 'Reply to employee' })),
+  EDIT: ({ event, state }) => user.type(textArea(state), event.text as string),
+  ATTACHED: async ({ state }) => {
+    const input = composerPanel(state).querySelector<HTMLInputElement>('input[type="file"]');
+    await user.upload(input as HTMLInputElement, FILE);
+    await waitFor(() => expect(within(composerPanel(state)).getByRole('progressbar', { name: 'Uploaded' })).toBeInTheDocument());
+    // Staff presign for the request they are answering.
+    expect(requestPresignedUrl).toHaveBeenLastCalledWith(FILE.name, REQUEST_ID);
+  },
+  DETACHED: ({ state }) => user.click(within(composerPanel(state)).getByRole('button', { name: `Remove ${FILE.name}` })),
+  SHOW_PREVIEW: ({ state }) => user.click(button('Preview', composerPanel(state))),
+  SHOW_EDITOR: ({ state }) => user.click(button('Edit', composerPanel(state))),
+  SEND: ({ state }) => user.click(button(state.context.composer === 'reply' ? 'Send reply' : 'Add note', composerPanel(state))),
+  // Passed on from the console's live stream (ConsoleLayout relays the queue's news).
+  LIVE_EVENT: ({ event }) => act(() => actor.send(event as Extract<ModelEvent, { type: 'LIVE_EVENT' }> & { event: LiveEvent })),
+  LIVE_POLL: () => act(() => actor.send({ type: 'LIVE_POLL' })),
+};
+
+describe('console request machine against the request view', () => {
+  beforeEach(() => {
+    user = userEvent.setup({ applyAccept: false });
+    pendingCalls.clear();
+    vi.clearAllMocks();
+    changes = 0;
+    actor = createActor(consoleRequestMachine, { input: { requestId: REQUEST_ID } });
+    actor.on('changed', () => (changes += 1));
+    actor.start();
+    render(
+      <MemoryRouter>
+        <ConsoleRequestView request={actor} me={ME} />
+      </MemoryRouter>,
+    );
+  });
+
+  afterEach(() => {
+    actor.stop();
+  });
+
+  it.each(titled)('$title', async ({ path }) => {
+    await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe('console request model coverage', () => {
+  it('asserts every state and executes every event', () => {
+    expectFullCoverage(consoleRequestMachine, paths, states, events);
+  });
+
+  it('walks the paths the rules call for', () => {
+    const titles = titled.map(({ title }) => title);
+    const expected: Record<string, RegExp> = {
+      'claim, complete, reopen': /claim → claimed → mark completed → completed → reopen → reopened/,
+      'start work on an open request': /start work → started/,
+      'assign to a colleague, then take it over': /assign to Alex → assigned → claim/,
+      'a Markdown reply with a file': /write reply → attach quote\.pdf → send → reply with file sent/,
+      'a reply previewed, then sent': /write reply → preview → preview made → send/,
+      'an internal note': /note tab → write note → send → note added/,
+      'a live employee message': /employee writes → refreshed open/,
+      'news while a claim is under way': /claim → employee writes → claimed → refreshed in_progress/,
+      'a refused status change': /status change refused/,
+    };
+    for (const [name, pattern] of Object.entries(expected)) {
+      expect(titles.some((title) => pattern.test(title)), name).toBe(true);
+    }
+  });
+});
