@@ -185,9 +185,11 @@ export const requestThreadMachine = setup({
       assertEvent(event, 'REQUEST_UPDATED');
       return { request: context.request && { ...context.request, status: event.status } };
     }),
-    storeLiveStatus: assign(({ event }) => {
+    /** A reconnection attempt does not end the fallback: polling goes on until a stream is open again. */
+    storeLiveStatus: assign(({ context, event }) => {
       assertEvent(event, 'LIVE_STATUS');
-      return { liveStatus: event.status };
+      const stillPolling = event.status === 'connecting' && context.liveStatus === 'polling';
+      return { liveStatus: stillPolling ? context.liveStatus : event.status };
     }),
     storeDraft: assign(({ event }) => {
       assertEvent(event, 'DRAFT_CHANGED');

@@ -13,7 +13,7 @@ import {
   requestThreadMachine,
 } from '../../src/machines/requestThread.machine.ts';
 import type * as LiveUpdates from '../../src/services/liveUpdates.ts';
-import { type LiveUpdatesOptions, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
+import { type LiveUpdatesOptions, type LiveUpdatesStatus, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
 import { type ClientRequest, RequestsCallError } from '../../src/services/requests.ts';
 import { UploadNetworkError } from '../../src/services/uploads.ts';
 import { LIVE_UPDATES_PAUSED, RequestThreadView } from '../../src/views/Request.tsx';
@@ -253,8 +253,9 @@ const paths: TestPath<ThreadSnapshot, ModelEvent>[] = [
   ...model.getShortestPaths(),
   // The server is back: try again.
   ...scenario([SERVER_DOWN, { type: 'RETRY' }, LOADED]),
-  // While the stream is down the screen polls; a poll catches up, then the stream is back.
-  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'LIVE_STATUS', status: 'polling' }, { type: 'REFRESH' },
+  // While the stream is down the screen polls (through every attempt to reconnect); a poll catches up, then the
+  // stream is back.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'LIVE_STATUS', status: 'polling' }, { type: 'LIVE_STATUS', status: 'connecting' }, { type: 'REFRESH' },
     (snapshot) => done('refreshRequest', refreshed(snapshot), 'caught up'), { type: 'LIVE_STATUS', status: 'live' }]),
   // A poll that fails changes nothing on screen.
   ...scenario([LOADED, SETTLE_PREVIEW, { type: 'REFRESH' }, failure('refreshRequest', new Error('offline'), 'offline')]),
@@ -499,7 +500,7 @@ const eventExecutors: EventExecutors<Machine> = {
   RETRY: async () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
   },
-  LIVE_STATUS: ({ event }) => deliver((stream) => stream.options.onStatusChange?.(event.status as 'live' | 'polling')),
+  LIVE_STATUS: ({ event }) => deliver((stream) => stream.options.onStatusChange?.(event.status as LiveUpdatesStatus)),
   REFRESH: () => deliver((stream) => stream.options.onPoll?.()),
   MESSAGE_RECEIVED: async ({ event }) => {
     const message = event.message as Message;
@@ -628,6 +629,7 @@ describe('request thread model coverage', () => {
       'a message with a photo': /ATTACHED .*SEND → xstate\.done\.actor\.sendMessage/,
       'the upload error': /UPLOAD_ERROR/,
       'a live reply': /MESSAGE_RECEIVED 13/,
+      'polling through reconnection attempts': /LIVE_STATUS "polling" → LIVE_STATUS "connecting"/,
       'an empty thread': /bare request/,
     };
     for (const [rule, pattern] of Object.entries(rules)) expect(titles.some((title) => pattern.test(title)), rule).toBe(true);
