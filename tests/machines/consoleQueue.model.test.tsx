@@ -184,7 +184,7 @@ function expectFrame({ context }: QueueSnapshot, { busy }: { busy: boolean }) {
   for (const queue of Object.keys(QUEUE_NAMES) as ConsoleQueue[]) {
     expect(tab(queue)).toHaveAttribute('aria-selected', String(queue === context.queue));
     const count = context.counts?.[queue];
-    expect(tab(queue)).toHaveAccessibleName(count === undefined ? QUEUE_NAMES[queue] : `${QUEUE_NAMES[queue]} (${count})`);
+    expect(tab(queue)).toHaveAccessibleName(count === undefined ? QUEUE_NAMES[queue] : `${QUEUE_NAMES[queue]} ${count}`);
   }
   expect(screen.getByRole('region', { name: 'Queues' })).toHaveAttribute('aria-busy', String(busy));
 }

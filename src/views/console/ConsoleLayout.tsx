@@ -51,6 +51,8 @@ export default function ConsoleLayout() {
       </a>
       <ConsoleHeader queue={queue} user={user} />
       <div className="lc-console__body">
+        {/* An open request's name is the page's heading; without one, the console is. */}
+        {!hasRequestAddress && <h1 className="lc-visually-hidden">Concierge console</h1>}
         <ConsoleQueueView queue={queue} selectedRequestId={requestId} />
         <main id="console-main" className="lc-console__main" tabIndex={-1}>
           {hasRequestAddress && (

@@ -44,16 +44,10 @@ export function ConsoleQueueView({ queue, selectedRequestId }: ConsoleQueueViewP
       >
         <TabList aria-label="Queue" className="lc-console-tabs__list">
           {CONSOLE_QUEUES.map(({ queue: id, label }) => (
+            // Named by what it shows, 'In Queue 2' (a name that differs from the visible text confuses voice control).
             <Tab key={id} id={id} className="lc-console-tabs__tab">
               <span>{label}</span>{' '}
-              {counts && (
-                <span className="lc-console-tabs__count">
-                  {/* Heard as 'In Queue (2)'. */}
-                  <span className="lc-visually-hidden">(</span>
-                  {counts[id]}
-                  <span className="lc-visually-hidden">)</span>
-                </span>
-              )}
+              {counts && <span className="lc-console-tabs__count">{counts[id]}</span>}
             </Tab>
           ))}
         </TabList>
