@@ -4,6 +4,7 @@ import { NavLink, Outlet, useMatches, useNavigate } from 'react-router';
 import type { Company, User } from '../contract/account.ts';
 import { lazyPage } from '../services/lazyPage.ts';
 import { openCategoryExplorer } from '../services/requestCreation.ts';
+import { isStaffRole } from './ConsoleGuard.tsx';
 import { Logo } from './Logo.tsx';
 import type { RouteHandle } from './routes.tsx';
 import { useSession } from './session.ts';
@@ -65,6 +66,14 @@ export function AppLayout() {
                 </NavLink>
               </li>
             ))}
+            {isStaffRole(user.role) && (
+              <li>
+                <NavLink to="/console" className="lc-sidebar__link">
+                  {icon('M4 5h16v11H4zM8 20h8M12 16v4')}
+                  <span>Concierge console</span>
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <NavLink to="/account" className="lc-sidebar__account">
@@ -108,10 +117,15 @@ function UserMenu({ user }: { user: User }) {
           <span>{user.email}</span>
         </div>
         <Separator />
-        <Menu aria-label="Account" onAction={() => navigate('/account')}>
+        <Menu aria-label="Account" onAction={(key) => navigate(key === 'console' ? '/console' : '/account')}>
           <MenuItem id="account" className="lc-user-menu__item">
             Manage your account
           </MenuItem>
+          {isStaffRole(user.role) && (
+            <MenuItem id="console" className="lc-user-menu__item">
+              Concierge console
+            </MenuItem>
+          )}
         </Menu>
       </Popover>
     </MenuTrigger>
