@@ -8,7 +8,10 @@ export function offeringCardLabel(offering: OfferingListItem): string {
   return `${offering.provider_name}, ${offering.heading}, ${offering.subheading} ${kind}`;
 }
 
-/** The provider's logo, or its initial when the logo cannot be loaded. */
+/**
+ * The provider's logo, or its initial when the logo cannot be loaded. The provider's name is written beside it, so
+ * the picture itself says nothing more to screen readers.
+ */
 export function ProviderLogo({
   offering,
   display = { shown: true, attempt: 0 },
@@ -29,8 +32,8 @@ export function ProviderLogo({
   }
   return (
     // A new attempt is a new element, so the browser loads the logo again.
-    <img key={display.attempt} className={className} src={offering.provider_logo_url} alt={offering.provider_name}
-      width={48} height={48} onError={onError} />
+    <img key={display.attempt} className={className} src={offering.provider_logo_url} alt="" width={48} height={48}
+      onError={onError} />
   );
 }
 
@@ -58,9 +61,13 @@ export function OfferingCard({ offering, logo, showsBenefitBadge = false, onOpen
   return (
     <Button className="lc-offering-card" aria-label={offeringCardLabel(offering)} onPress={() => onOpen(offering)}>
       {showsBenefitBadge && offering.type === 'benefit' && <BenefitBadge />}
-      <ProviderLogo offering={offering} display={logo} onError={() => onLogoError(offering.id)}
-        className="lc-provider-logo lc-offering-card__logo" />
-      <span className="lc-offering-card__heading">{offering.heading}</span>
+      <span className="lc-offering-card__provider">
+        <ProviderLogo offering={offering} display={logo} onError={() => onLogoError(offering.id)}
+          className="lc-provider-logo" />
+        <span className="lc-offering-card__provider-name">{offering.provider_name}</span>
+      </span>
+      {/* Spaces between the parts, so that the card's text reads as the words of its label. */}{' '}
+      <span className="lc-offering-card__heading">{offering.heading}</span>{' '}
       <span className="lc-offering-card__subheading">{offering.subheading}</span>
     </Button>
   );

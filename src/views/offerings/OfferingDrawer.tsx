@@ -30,7 +30,10 @@ export function OfferingDrawer({ actor }: { actor: OfferingDrawerActor }) {
       {offering && (
         <div className="lc-offering-detail" aria-busy={isFetching}>
           <header className="lc-offering-detail__header">
-            <ProviderLogo offering={offering} className="lc-provider-logo lc-offering-detail__logo" />
+            <div className="lc-offering-detail__provider">
+              <ProviderLogo offering={offering} className="lc-provider-logo lc-offering-detail__logo" />
+              <p className="lc-offering-detail__provider-name">{offering.provider_name}</p>
+            </div>
             {/* The dialog's own (hidden) title carries the heading for screen readers. */}
             <p className="lc-offering-detail__heading" aria-hidden="true">{offering.heading}</p>
             {offering.type === 'product' && <p className="lc-offering-detail__label">Partner offer</p>}
