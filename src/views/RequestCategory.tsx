@@ -40,7 +40,9 @@ function CategoryPage({ categoryId }: { categoryId: number }) {
   const { survey_category: category, request_surveys: templates } = page;
   return (
     <div className="lc-request-category">
-      <PageHeading title={`${category.name} Requests`} />
+      <PageHeading title={`${category.name} Requests`}>
+        <p className="lc-request-category__intro">Choose a request to get started: a few questions, and a concierge takes it from there.</p>
+      </PageHeading>
       <TemplateList templates={templates} label={`${category.name} requests`}
         onPick={(survey) => startRequestSurvey(survey, requestCreation)} />
     </div>

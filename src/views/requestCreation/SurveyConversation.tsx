@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AnsweredQuestion, surveyMachine } from '../../machines/survey.machine.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
@@ -105,9 +106,15 @@ function CurrentQuestion({ actor }: { actor: SurveyActor }) {
   const failure = useSelector(actor, (snapshot) => (conversationIs(snapshot, 'asking') ? snapshot.context.error : null));
   const isAnswering = useSelector(actor, (snapshot) => conversationIs(snapshot, 'answering'));
   const canAnswer = useSelector(actor, (snapshot) => snapshot.can({ type: 'ANSWER' }));
+  const turn = useRef<HTMLDivElement>(null);
+  // Each new question comes into view (a text input also takes the focus; a choice or an upload does not).
+  useEffect(() => {
+    // Block body: scrollIntoView answers a promise in newer browsers, which must not become the effect's cleanup.
+    void turn.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [item?.id]);
   if (!item) return null;
   return (
-    <div className="lc-turn lc-turn--current">
+    <div className="lc-turn lc-turn--current" ref={turn}>
       <AnswerForm
         // A new question gets a fresh form (and a fresh uploader).
         key={item.id}
@@ -136,6 +143,8 @@ function AnswerRow({ actor, entry }: { actor: SurveyActor; entry: AnsweredQuesti
   const canEdit = useSelector(actor, (snapshot) => snapshot.can({ type: 'EDIT', questionId: item.id }));
   const canSave = useSelector(actor, (snapshot) => snapshot.can({ type: 'SAVE_EDIT' }));
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches({ active: { edit: 'saving' } }));
+  const row = useRef<HTMLDivElement>(null);
+  useFocusAfterEdit(edit !== null, row);
 
   if (edit) {
     const changeEdit = (value: string, fileName?: string) => actor.send({ type: 'CHANGE_EDIT', value, fileName });
@@ -161,7 +170,7 @@ function AnswerRow({ actor, entry }: { actor: SurveyActor; entry: AnsweredQuesti
     );
   }
   return (
-    <div className="lc-turn">
+    <div className="lc-turn" ref={row}>
       <p className="lc-turn__question">{item.question.label}</p>
       <div className={entry.skipped ? 'lc-turn__answer lc-turn__answer--skipped' : 'lc-turn__answer'}>
         <span className="lc-turn__answer-text">{entry.skipped ? SURVEY_TEXT.skipped : entry.display}</span>
@@ -174,6 +183,24 @@ function AnswerRow({ actor, entry }: { actor: SurveyActor; entry: AnsweredQuesti
   );
 }
 
+/** When an edit ends (saved, cancelled or discarded) its form goes: the focus returns to the answer's Edit button. */
+function useFocusAfterEdit(isEditing: boolean, row: RefObject<HTMLDivElement | null>) {
+  const wasEditing = useRef(isEditing);
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) row.current?.querySelector<HTMLButtonElement>('.lc-turn__edit')?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing, row]);
+}
+
+/** A heading that takes the focus when it appears, so that the change of step is read out and in view. */
+function useFocusOnMount() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return heading;
+}
+
 /** SPEC §4: every answer, editable; Submit waits for edits to finish. */
 function Summary({ actor }: { actor: SurveyActor }) {
   const answered = useSelector(actor, (snapshot) => snapshot.context.answered);
@@ -182,9 +209,10 @@ function Summary({ actor }: { actor: SurveyActor }) {
   const isSubmitting = useSelector(actor, (snapshot) => conversationIs(snapshot, 'submitting'));
   const canSubmit = useSelector(actor, (snapshot) => snapshot.can({ type: 'SUBMIT' }));
   const submitLabel = isEditing ? SURVEY_TEXT.finishEditing : isSubmitting ? SURVEY_TEXT.submitting : SURVEY_TEXT.submit;
+  const heading = useFocusOnMount();
   return (
     <section className="lc-summary" aria-labelledby="survey-summary-heading">
-      <h3 id="survey-summary-heading">Review your request</h3>
+      <h3 id="survey-summary-heading" ref={heading} tabIndex={-1}>Review your request</h3>
       <p className="lc-summary__intro">Check your answers before you submit. You can still change any of them.</p>
       <ol className="lc-summary__list">
         {answered.map((entry) => (
@@ -207,10 +235,11 @@ function Confirmation({ actor }: { actor: SurveyActor }) {
   const name = useSelector(actor, (snapshot) => snapshot.context.request?.name ?? snapshot.context.survey.name);
   const isFirstRequest = useSelector(actor, (snapshot) => snapshot.context.firstRequest);
   const close = () => actor.send({ type: 'CLOSE' });
+  const heading = useFocusOnMount();
   return (
     <div className="lc-confirmation">
       <SuccessIcon size={48} className="lc-confirmation__icon" />
-      <h3 className="lc-confirmation__title">
+      <h3 className="lc-confirmation__title" ref={heading} tabIndex={-1}>
         {name} {SURVEY_TEXT.added}
       </h3>
       <p>A concierge is on it and will be in touch in the request's message thread.</p>
