@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { LiveUpdatesStatus } from '../services/liveUpdates.ts';
 import { subscribeToLiveUpdates } from '../services/liveUpdates.ts';
 import { MAX_UPLOAD_BYTES, isSafeUploadType } from '../contract/uploads.ts';
@@ -371,7 +371,6 @@ export const requestThreadMachine = setup({
   },
 });
 
-export type RequestThreadSnapshot = SnapshotFrom<typeof requestThreadMachine>;
 
 const SAMPLE_REQUEST: ClientRequest = {
   id: 1,

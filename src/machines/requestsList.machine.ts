@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { openCategoryExplorer, onRequestCreated } from '../services/requestCreation.ts';
 import { listRequests } from '../services/requests.ts';
 import { type RequestGroups, type RequestLists, groupRequests } from '../services/threadRules.ts';
@@ -91,5 +91,3 @@ export const requestsListMachine = setup({
     },
   },
 });
-
-export type RequestsListSnapshot = SnapshotFrom<typeof requestsListMachine>;
