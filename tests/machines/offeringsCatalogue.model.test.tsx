@@ -476,6 +476,15 @@ function expectReplacedAddress(filter: OfferingsFilter) {
   expect(router.state.historyAction).toBe('REPLACE');
 }
 
+/** SPEC §9: a change of filter or switch brings a new list, which animates in over 0.4 s. */
+function expectReanimated(listBefore: HTMLElement | null) {
+  const listAfter = cardList('Benefits and offers');
+  if (!listAfter) return;
+  expect(listAfter).not.toBe(listBefore);
+  expect(listAfter).toHaveClass('lc-offering-list--animated');
+  expect(listAfter).toHaveStyle({ animationDuration: '0.4s' });
+}
+
 const eventExecutors: EventExecutors = {
   'xstate.done.actor.loadCatalogue': async () => {
     await act(async () => answerAll((request) => answerOfferingsRequest(currentScenario.api, request)));
@@ -520,14 +529,14 @@ const eventExecutors: EventExecutors = {
     const listBefore = cardList('Benefits and offers');
     await user.click(screen.getByRole('radio', { name: category }));
     expectReplacedAddress({ category, benefitsOnly: previous?.context.benefitsOnly ?? false });
-    // A new list: it animates in again.
-    const listAfter = cardList('Benefits and offers');
-    if (listBefore && listAfter) expect(listAfter).not.toBe(listBefore);
+    expectReanimated(listBefore);
   },
   SET_BENEFITS_ONLY: async ({ event }) => {
     const { benefitsOnly } = event as Extract<OfferingsCatalogueEvent, { type: 'SET_BENEFITS_ONLY' }>;
+    const listBefore = cardList('Benefits and offers');
     await user.click(screen.getByRole('switch', { name: 'Show only my benefits' }));
     expectReplacedAddress({ category: previous?.context.category ?? 'All', benefitsOnly });
+    expectReanimated(listBefore);
   },
   REQUEST_BENEFITS_HELP: async () => {
     await user.click(screen.getByRole('button', { name: 'Request help' }));
