@@ -172,8 +172,14 @@ function editEvents(snapshot: SurveySnapshot): ModelEvent[] {
 
 function eventsFor(snapshot: SurveySnapshot): ModelEvent[] {
   if (snapshot.status !== 'active') return [];
-  // The cancel confirmation is modal: it is answered before anything else.
-  if (snapshot.matches({ active: { leaving: 'confirming' } })) return [{ type: 'STAY' }, { type: 'CONFIRM_CANCEL' }];
+  // The cancel confirmation is modal: it is answered before anything else, unless the submission it interrupted
+  // gets through first (then nothing is left to ask).
+  if (snapshot.matches({ active: { leaving: 'confirming' } })) {
+    const submitted = conversationIs(snapshot, 'submitting')
+      ? [{ type: 'xstate.done.actor.submitSurvey', output: SUBMITTED, duringQuestion: true }]
+      : [];
+    return [{ type: 'STAY' }, { type: 'CONFIRM_CANCEL' }, ...submitted];
+  }
   const { answered, current, pending, error, draft } = snapshot.context;
   const events: ModelEvent[] = [];
   const editIsOpen = !editIs(snapshot, 'idle');
@@ -202,10 +208,12 @@ function eventsFor(snapshot: SurveySnapshot): ModelEvent[] {
   }
   events.push(...editEvents(snapshot));
 
-  // Closing the drawer: at the start, on the first question, on the summary (with an edit open) and when done.
+  // Closing the drawer: at the start, on the first question, on the summary (with an edit open), while submitting
+  // and when done.
   const onFirstQuestion = conversationIs(snapshot, 'asking') && current?.id === TEXT_Q.id && draft.value === '' && error === null;
   const onSummary = conversationIs(snapshot, 'review') && error === null && !isEditedFirstAnswer(snapshot);
-  if (conversationIs(snapshot, 'beginning') || onFirstQuestion || onSummary || conversationIs(snapshot, 'confirmation')) {
+  const whileSubmitting = conversationIs(snapshot, 'submitting') && !isEditedFirstAnswer(snapshot);
+  if (conversationIs(snapshot, 'beginning') || onFirstQuestion || onSummary || whileSubmitting || conversationIs(snapshot, 'confirmation')) {
     events.push({ type: 'CLOSE' });
   }
   return events;
@@ -216,6 +224,7 @@ function describeEvent(event: EventObject | undefined): string {
   const { type, ...payload } = event as ModelEvent;
   const shortType = type.replace(/^xstate\.after\.(\w+)\..*$/, 'after $1');
   if ('error' in payload) return `${shortType} (failed)`;
+  if ('duringQuestion' in payload) return `${shortType} (while the cancel question is open)`;
   if ('output' in payload) {
     const output = payload.output as { id?: number; value?: string } | number | null;
     return `${shortType} ${JSON.stringify(output === null || typeof output === 'number' ? output : (output.value ?? output.id))}`;
@@ -640,6 +649,7 @@ describe('survey model coverage', () => {
       'discard refused': /CANCEL_EDIT → KEEP_EDITING/,
       'cancel confirmed': /CLOSE → CONFIRM_CANCEL/,
       'cancel refused': /CLOSE → STAY/,
+      'closed while submitting, then submitted': /SUBMIT → CLOSE → xstate\.done\.actor\.submitSurvey \(while the cancel question is open\)/,
       'typing indicator': /after typingIndicator/,
       'upload delay': /FILE_UPLOADED .* → after uploadAnswer/,
       submit: /xstate\.done\.actor\.submitSurvey/,
