@@ -246,8 +246,16 @@ export interface FlowsRun {
   failures: Array<{ file: string; reason: string }>;
 }
 
+type ModuleLoader = (file: string) => Promise<Record<string, unknown>>;
+
+const nativeImport: ModuleLoader = (file) => import(pathToFileURL(file).href);
+
 /** Imports each machine file of `machinesDir` (only the `only` ones, when given) and describes its machines. */
-export async function collectFlows(machinesDir: string, only: string[] = []): Promise<FlowsRun> {
+export async function collectFlows(
+  machinesDir: string,
+  only: string[] = [],
+  load: ModuleLoader = nativeImport,
+): Promise<FlowsRun> {
   const files = readdirSync(machinesDir)
     .filter((name) => name.endsWith(MACHINE_SUFFIX))
     .filter((name) => only.length === 0 || only.includes(basename(name, MACHINE_SUFFIX)))
@@ -255,7 +263,7 @@ export async function collectFlows(machinesDir: string, only: string[] = []): Pr
   const run: FlowsRun = { described: [], failures: [] };
   for (const file of files) {
     try {
-      const module: Record<string, unknown> = await import(pathToFileURL(join(machinesDir, file)).href);
+      const module = await load(join(machinesDir, file));
       const machines = Object.entries(module).filter((entry): entry is [string, AnyStateMachine] =>
         isStateMachine(entry[1]),
       );
@@ -294,7 +302,11 @@ function parseArguments(argv: string[]) {
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  const run = await collectFlows(resolve(options.dir), options.only);
+  // Machines import app modules that rely on Vite (import.meta.env, CSS): load them through Vite's SSR loader.
+  const { createServer } = await import('vite');
+  const vite = await createServer({ appType: 'custom', logLevel: 'error', server: { middlewareMode: true, hmr: false } });
+  const run = await collectFlows(resolve(options.dir), options.only, (file) => vite.ssrLoadModule(file));
+  await vite.close();
   mkdirSync(options.out, { recursive: true });
   for (const flows of run.described) {
     console.log(`${formatFlows(flows)}\n`);

@@ -64,7 +64,8 @@ export function maskInspectionEvent(event: StatelyInspectionEvent): StatelyInspe
 export const INSPECTOR_OPTIONS = { serialize: maskInspectionEvent };
 
 export function inspectionRequested(
-  search: string = window.location.search,
+  // No window when machines are loaded outside a browser (npm run flows).
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
   flag: unknown = import.meta.env.VITE_INSPECT,
 ): boolean {
   return new URLSearchParams(search).has('inspect') || flag === '1';
