@@ -2,8 +2,14 @@
  * Lets statecharts navigate without holding a router: the app registers its data router once at start-up.
  * SPEC §8: navigating before that throws 'Router not set'.
  */
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Keep the scroll position (e.g. when only the address query changes). */
+  preventScrollReset?: boolean;
+}
+
 export interface Navigator {
-  navigate(to: string, options?: { replace?: boolean }): unknown;
+  navigate(to: string, options?: NavigateOptions): unknown;
 }
 
 let router: Navigator | null = null;
@@ -12,7 +18,7 @@ export function setRouter(next: Navigator | null) {
   router = next;
 }
 
-export function navigate(to: string, options?: { replace?: boolean }) {
+export function navigate(to: string, options?: NavigateOptions) {
   if (!router) throw new Error('Router not set');
   void router.navigate(to, options);
 }
