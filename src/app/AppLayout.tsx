@@ -108,8 +108,9 @@ function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   return (
     <MenuTrigger>
-      <Button className="lc-avatar lc-avatar--button" aria-label={`Account menu for ${user.full_name}`}>
-        {user.initials}
+      <Button className="lc-avatar lc-avatar--button">
+        <span aria-hidden="true">{user.initials}</span>
+        <span className="lc-visually-hidden">Account menu for {user.full_name}</span>
       </Button>
       <Popover placement="bottom end" className="lc-user-menu">
         <div className="lc-user-menu__who">
