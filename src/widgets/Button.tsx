@@ -27,13 +27,27 @@ function buttonClassName(variant: ButtonVariant, className: string | undefined):
   return ['lc-button', `lc-button--${variant}`, className].filter(Boolean).join(' ');
 }
 
-export function Button({ variant = 'primary', type = 'button', isLoading = false, children, className, ...rest }: ButtonProps) {
+/**
+ * Loading is not RAC's isPending: that announces through a live region that points at the button by id, and the
+ * announcement outlives the button when the press navigates away (axe: role-img-alt). A loading button keeps its
+ * focus, drops its press handler and stops being a submit button, so neither a click nor Enter acts twice.
+ */
+export function Button({
+  variant = 'primary',
+  type = 'button',
+  isLoading = false,
+  onPress,
+  children,
+  className,
+  ...rest
+}: ButtonProps) {
   checkOption('Button', 'variant', variant, BUTTON_VARIANTS);
   checkOption('Button', 'type', type, BUTTON_TYPES);
   return (
-    <AriaButton {...rest} type={type} isPending={isLoading} className={buttonClassName(variant, className)}
+    <AriaButton {...rest} type={isLoading ? 'button' : type} onPress={isLoading ? undefined : onPress}
+      className={buttonClassName(variant, className)}
       // RAC drops aria-busy from its props, so it is added on the element itself.
-      render={(domProps, { isPending }) => <button {...domProps} aria-busy={isPending || undefined} />}>
+      render={(domProps) => <button {...domProps} aria-busy={isLoading || undefined} data-pending={isLoading || undefined} />}>
       {isLoading && <Spinner size={18} className="lc-button__spinner" />}
       <span className="lc-button__label">{children}</span>
     </AriaButton>

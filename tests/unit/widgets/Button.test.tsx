@@ -86,3 +86,20 @@ describe('LinkButton', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });
+
+describe('Button announcements', () => {
+  it('leaves no live-region announcement pointing at a loading button once the button is gone', async () => {
+    const user = userEvent.setup();
+    function Saving({ loading }: { loading: boolean }) {
+      return <Button isLoading={loading}>Save</Button>;
+    }
+    const { rerender } = render(<Saving loading={false} />);
+    await user.tab();
+    rerender(<Saving loading />);
+    rerender(<p>Next page</p>);
+    const dangling = [...document.querySelectorAll('[aria-labelledby]')].filter((node) =>
+      node.getAttribute('aria-labelledby')!.split(' ').some((id) => !document.getElementById(id)),
+    );
+    expect(dangling).toEqual([]);
+  });
+});
