@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSeriousViolations, signIn } from './support.ts';
 
-/** DESIGN §9: every screen passes axe with no serious or critical violation, at phone and desktop widths. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 const WIDTHS = [390, 1280];
 

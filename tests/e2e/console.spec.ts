@@ -1,13 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support.ts';
+import { type Page, expect, test } from '@playwright/test';
+import {
+  MINIMAL_PDF,
+  callApi,
+  createRequestThroughApi,
+  expectNoSeriousViolations,
+  signIn,
+  signInThroughApi,
+} from './support.ts';
 
 /**
  * Issue 5, item 3: the concierge console at /console. Employees get the staff-only page and never download the
  * console's code; a concierge works a request an employee created, from the queue to a closed and reopened request.
  */
 
-const API = '/api/v1';
 const EMPLOYEE = 'employee@demo.test';
 const CONCIERGE = 'concierge@demo.test';
 /** The survey behind the Benefits & Offers 'Request help' button (SPEC §9). */
@@ -16,81 +21,6 @@ const BENEFITS_HELP_SURVEY_ID = 720;
 const LIVE_DELAY_LIMIT_MS = 2000;
 /** The console's lazy chunk, as the build names it (the staff test checks that it really is loaded under this name). */
 const CONSOLE_CHUNK = /\/assets\/ConsoleLayout-[\w-]+\.js$/;
-
-// Real file bytes: the server checks uploads by content.
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-type Json = Record<string, unknown>;
-
-async function callApi(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = await request.fetch(`${API}/${path}`, {
-    method,
-    headers: { authorization: token, accept: 'application/json' },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as Json;
-}
-
-async function signInThroughApi(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post(`${API}/users/sign_in`, { data: { user: { email, password: DEMO_PASSWORD } } });
-  expect(response.status()).toBe(200);
-  return response.headers().authorization as string;
-}
-
-interface SurveyQuestion {
-  id: number;
-  label: string;
-  type: string;
-  optional: boolean;
-  select_options?: { value: string }[];
-}
-
-/** What an employee would answer, by question type (pre-filled answers are kept). */
-function answerFor(question: SurveyQuestion, universalAnswer: string | null): string | null {
-  if (universalAnswer) return universalAnswer;
-  switch (question.type) {
-    case 'SingleSelectInput':
-      return question.select_options?.[0]?.value ?? null;
-    case 'PhoneNumberInput':
-      return '2125551212';
-    case 'ManagedEmailInput':
-      return EMPLOYEE;
-    case 'SingleUploadInput':
-      return null;
-    default:
-      return `For "${question.label}": my dental plan, please.`;
-  }
-}
-
-/** The employee answers the benefits-help survey through the API and submits it: a new In Queue request. */
-async function createRequestAsEmployee(request: APIRequestContext, token: string): Promise<{ id: number; name: string }> {
-  const begun = await callApi(request, token, 'POST', `request_surveys/${BENEFITS_HELP_SURVEY_ID}/user_request_surveys`, { for_alpha: true });
-  const surveyId = (begun.user_request_survey as { id: number }).id;
-  for (;;) {
-    const { next_item: item } = (await callApi(request, token, 'GET', `user_request_surveys/${surveyId}/next_screen_item`)) as {
-      next_item: { question: SurveyQuestion; universal_answer: string | null } | null;
-    };
-    if (!item) break;
-    const value = answerFor(item.question, item.universal_answer);
-    expect(value !== null || item.question.optional, `required question "${item.question.label}" has an answer`).toBe(true);
-    await callApi(request, token, 'POST', `user_request_surveys/${surveyId}/user_request_answers`, {
-      user_request_answer: { object_satisfied_id: item.question.id, object_satisfied_type: 'Datum', value },
-    });
-  }
-  const submitted = await callApi(request, token, 'POST', `user_request_surveys/${surveyId}/submit`);
-  return submitted.request as { id: number; name: string };
-}
-
-/** DESIGN §9: no serious or critical axe violation (React Aria's live announcer aside, see requestCreation.spec.ts). */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** Every script the page asks for, from now on. */
 function recordScripts(page: Page): string[] {
@@ -125,14 +55,14 @@ test('an employee who opens /console sees the staff-only page and never loads th
 
   // Nor can the console's API be used directly.
   const token = await signInThroughApi(page.request, EMPLOYEE);
-  const refused = await page.request.get(`${API}/console/requests`, { headers: { authorization: token } });
+  const refused = await page.request.get('/api/v1/console/requests', { headers: { authorization: token } });
   expect(refused.status()).toBe(403);
 });
 
 test('a concierge claims a request, replies in Markdown with a file, notes, closes and reopens it, and sees the employee answer live', async ({ page }) => {
   test.setTimeout(120_000);
   const employeeToken = await signInThroughApi(page.request, EMPLOYEE);
-  const created = await createRequestAsEmployee(page.request, employeeToken);
+  const created = await createRequestThroughApi(page.request, employeeToken, BENEFITS_HELP_SURVEY_ID);
 
   const scripts = recordScripts(page);
   await signInAs(page, CONCIERGE);
@@ -177,7 +107,7 @@ test('a concierge claims a request, replies in Markdown with a file, notes, clos
   await expect(preview.locator('strong')).toHaveText('your quote');
   await expect(preview.locator('script')).toHaveCount(0);
   await reply.getByRole('button', { name: 'Edit' }).click();
-  await reply.locator('input[type="file"]').setInputFiles({ name: 'quote.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await reply.locator('input[type="file"]').setInputFiles({ name: 'quote.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
   await expect(reply.getByRole('progressbar', { name: 'Uploaded' })).toBeVisible();
   await reply.getByRole('button', { name: 'Send reply' }).click();
   const thread = page.getByRole('log', { name: 'Conversation' });

@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { expectNoSeriousViolations, signIn } from './support.ts';
 
-/** DESIGN §9: no serious or critical axe violation. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function signInAsEmployee(page: Page, path: string) {
   await page.goto('/sign-in');

@@ -1,18 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
-import { signUp, uniqueEmail } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, signUp, uniqueEmail } from './support.ts';
 
-/**
- * DESIGN §9: no serious or critical axe violation. React Aria's live announcer is left out: a Button that was busy
- * (Sign up, Continue) leaves an announcement there pointing at its spinner, which is gone once the page moves on
- * (the widget kit's to fix; a page load clears it, which is why the screen-by-screen accessibility suite passes).
- */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** A real PNG image, made here: 8x8 pixels of one colour. */
 function smallPng(): Buffer {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { type OutboxMessage, outboxResponse } from '../../src/contract/dev.ts';
 
@@ -64,3 +65,119 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
 }
+
+/** DESIGN §9: no serious or critical axe violation, on the whole page or inside `within` (a CSS selector). */
+export async function expectNoSeriousViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+const API = '/api/v1';
+export type Json = Record<string, unknown>;
+
+/** An API call with a session token, as a client of the API would make it; fails the test on any non-2xx answer. */
+export async function callApi(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
+  const response = await request.fetch(`${API}/${path}`, {
+    method,
+    headers: { authorization: token, accept: 'application/json' },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as Json;
+}
+
+/** Signs in through the API and returns the session token (the `authorization` answer header). */
+export async function signInThroughApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post(`${API}/users/sign_in`, { data: { user: { email, password } } });
+  expect(response.status()).toBe(200);
+  return response.headers().authorization as string;
+}
+
+/** The signed-in page's session token, as the app keeps it. */
+export async function pageToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token as string;
+}
+
+export interface SurveyQuestion {
+  id: number;
+  label: string;
+  type: string;
+  optional: boolean;
+  select_options?: { value: string }[];
+}
+
+/** What an employee would answer, by question type; pre-filled answers are kept, uploads skipped (optional ones). */
+export function plausibleAnswer(question: SurveyQuestion, universalAnswer: string | null): string | null {
+  if (universalAnswer) return universalAnswer;
+  switch (question.type) {
+    case 'SingleSelectInput':
+      return question.select_options?.[0]?.value ?? null;
+    case 'PhoneNumberInput':
+      return '2125551212';
+    case 'ManagedEmailInput':
+      return 'employee@e2e.test';
+    case 'SingleUploadInput':
+      return null;
+    default:
+      return `For "${question.label}": please take care of it.`;
+  }
+}
+
+export interface CreatedRequest {
+  id: number;
+  name: string;
+  details: string;
+}
+
+/** Begins a request survey, answers every question as it comes, and submits it: a new In Queue request. */
+export async function createRequestThroughApi(
+  request: APIRequestContext,
+  token: string,
+  surveyId: number,
+  answer: (question: SurveyQuestion, universalAnswer: string | null) => string | null = plausibleAnswer,
+): Promise<CreatedRequest> {
+  const begun = await callApi(request, token, 'POST', `request_surveys/${surveyId}/user_request_surveys`, { for_alpha: true });
+  const userSurveyId = (begun.user_request_survey as { id: number }).id;
+  for (;;) {
+    const { next_item: item } = (await callApi(request, token, 'GET', `user_request_surveys/${userSurveyId}/next_screen_item`)) as {
+      next_item: { question: SurveyQuestion; universal_answer: string | null } | null;
+    };
+    if (!item) break;
+    const value = answer(item.question, item.universal_answer);
+    expect(value !== null || item.question.optional, `required question "${item.question.label}" has an answer`).toBe(true);
+    await callApi(request, token, 'POST', `user_request_surveys/${userSurveyId}/user_request_answers`, {
+      user_request_answer: { object_satisfied_id: item.question.id, object_satisfied_type: 'Datum', value },
+    });
+  }
+  const submitted = await callApi(request, token, 'POST', `user_request_surveys/${userSurveyId}/submit`);
+  return submitted.request as CreatedRequest;
+}
+
+/** The id of the first request template of a survey category, e.g. 'Car'. */
+export async function firstTemplateOf(request: APIRequestContext, token: string, categoryName: string): Promise<number> {
+  const { survey_categories: categories } = (await callApi(request, token, 'GET', 'survey_categories')) as {
+    survey_categories: { id: number; name: string }[];
+  };
+  const category = categories.find((candidate) => candidate.name === categoryName);
+  expect(category, `survey category ${categoryName}`).toBeTruthy();
+  const { request_surveys: templates } = (await callApi(request, token, 'GET', `survey_categories/${category!.id}/request_surveys`)) as {
+    request_surveys: { id: number }[];
+  };
+  return templates[0]!.id;
+}
+
+// Real file bytes: the server checks uploads by content.
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const MINIMAL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
+    'trailer<</Root 1 0 R>>\n%%EOF\n',
+);
