@@ -15,6 +15,24 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN §9: the browser's JavaScript budget. Classic zod weighs about 27 KB gzipped, zod/mini a third of it,
+    // and src/contract is loaded by the browser as well as the server.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "The browser loads src/: import * as z from 'zod/mini' (functional API: z.optional(x), x.check(z.minLength(1))).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

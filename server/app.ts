@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createStorage } from './adapters/storage/storage.ts';
@@ -25,6 +26,9 @@ import offeringsRoutes from './routes/offerings.routes.ts';
 import { requestsRoutes } from './routes/requests.routes.ts';
 import { diskStorageRoutes, uploadsRoutes } from './routes/uploads.routes.ts';
 import usersRoutes from './routes/users.routes.ts';
+
+// The contract's schemas are zod/mini, which loads no locale of its own: the field messages of a 422 are English.
+z.config(z.locales.en());
 
 export interface AppOptions {
   config: Config;

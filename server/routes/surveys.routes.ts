@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { errorBody, successBody } from '../../src/contract/common.ts';
 import {
   beginSurveyRequest,
@@ -78,7 +79,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       schema: {
         params: idParams,
         // The body may be left out: this app always begins as the alpha client.
-        body: beginSurveyRequest.nullish(),
+        body: z.nullish(beginSurveyRequest),
         response: { 201: beginSurveyResponse, ...refusals },
       },
     },

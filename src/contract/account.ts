@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** SPEC §5 limits shared by the forms and the server. */
 export const PASSWORD_MIN = 6;
@@ -6,13 +6,13 @@ export const PASSWORD_MAX = 128;
 export const MFA_CODE_PATTERN = /^\d{6}$/;
 export const MFA_PHONE_PATTERN = /^\d{10}$/;
 
-const email = z.string().trim().toLowerCase().pipe(z.email());
-const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
+const password = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX));
 
 export const company = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  image_url: z.string().nullable(),
+  image_url: z.nullable(z.string()),
 });
 export type Company = z.infer<typeof company>;
 
@@ -23,7 +23,7 @@ export const user = z.object({
   /** First letters of the first and last word of full_name, upper-cased. */
   initials: z.string(),
   email: z.string(),
-  request_count: z.number().int().nonnegative(),
+  request_count: z.number().check(z.int(), z.nonnegative()),
   companies: z.array(company),
   role: z.enum(['employee', 'concierge', 'admin']),
   /** Belongs to a company named in INTERNAL_COMPANY_NAMES (sent to analytics and error reporting). */
@@ -35,7 +35,9 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 export const currentUserResponse = z.object({ user });
 
-export const signInRequest = z.object({ user: z.object({ email, password: z.string().min(1).max(PASSWORD_MAX) }) });
+export const signInRequest = z.object({
+  user: z.object({ email, password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX)) }),
+});
 export type SignInRequest = z.infer<typeof signInRequest>;
 export const signInResponse = z.object({
   expires_at: z.string(),
@@ -52,10 +54,10 @@ export const signUpRequest = z.object({
   user: z.object({
     email,
     password,
-    name: z.string().trim().min(1).max(100),
-    last_name: z.string().trim().min(1).max(100),
-    terms_of_service: z.union([z.literal(1), z.literal('1'), z.literal(true)]).default(1),
-    company_slug: z.string().trim().min(1).max(100).optional(),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    terms_of_service: z._default(z.union([z.literal(1), z.literal('1'), z.literal(true)]), 1),
+    company_slug: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   }),
 });
 export type SignUpRequest = z.input<typeof signUpRequest>;
@@ -65,13 +67,13 @@ export const signUpResponseData = z.object({ email: z.string() });
 
 export const forgotPasswordRequest = z.object({ user: z.object({ email }) });
 export const resetPasswordRequest = z.object({
-  reset_password_token: z.string().min(1),
+  reset_password_token: z.string().check(z.minLength(1)),
   password,
   password_confirmation: password,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-export const unlockQuery = z.object({ unlock_token: z.string().min(1) });
+export const unlockQuery = z.object({ unlock_token: z.string().check(z.minLength(1)) });
 
-export const mfaVerifyRequest = z.object({ otp: z.string().regex(MFA_CODE_PATTERN) });
-export const mfaEnrollRequest = z.object({ mfa_number: z.string().regex(MFA_PHONE_PATTERN) });
+export const mfaVerifyRequest = z.object({ otp: z.string().check(z.regex(MFA_CODE_PATTERN)) });
+export const mfaEnrollRequest = z.object({ mfa_number: z.string().check(z.regex(MFA_PHONE_PATTERN)) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The first-party analytics and error-report sink (SPEC §3 Analytics, §7 Telemetry):
@@ -25,47 +25,47 @@ const MAX_TEXT = 2000;
 const MAX_PATH = 2048;
 export const MAX_EVENTS_PER_BATCH = 50;
 
-const offeringId = z.union([z.number().int(), z.string().min(1).max(100)]);
+const offeringId = z.union([z.number().check(z.int()), z.string().check(z.minLength(1), z.maxLength(100))]);
 const offeringFields = z.object({
   offering_id: offeringId,
-  provider_name: z.string().max(MAX_TEXT),
+  provider_name: z.string().check(z.maxLength(MAX_TEXT)),
   featured: z.boolean(),
 });
 const occurredAt = z.iso.datetime({ offset: true });
 
 const pageView = z.object({
   name: z.literal('page_view'),
-  properties: z.object({ path: z.string().min(1).max(MAX_PATH) }),
+  properties: z.object({ path: z.string().check(z.minLength(1), z.maxLength(MAX_PATH)) }),
   occurred_at: occurredAt,
 });
 /** A card click, or a click on one of the tracked buttons and links (create request, explore categories). */
 const uiInteraction = z.object({
   name: z.literal('ui_interaction'),
-  properties: offeringFields.partial().extend({
+  properties: z.extend(z.partial(offeringFields), {
     element_type: z.enum(ANALYTICS_ELEMENT_TYPES),
     element_id: z.enum(ANALYTICS_TARGETS),
-    category: z.literal(ANALYTICS_CATEGORY).optional(),
+    category: z.optional(z.literal(ANALYTICS_CATEGORY)),
   }),
   occurred_at: occurredAt,
 });
 /** A call-to-action link in the offering drawer. */
 const ctaClick = z.object({
   name: z.literal('cta_click'),
-  properties: offeringFields.extend({
+  properties: z.extend(offeringFields, {
     cta_type: z.literal(ANALYTICS_CATEGORY),
-    text: z.string().max(MAX_TEXT),
-    url: z.string().max(MAX_PATH),
+    text: z.string().check(z.maxLength(MAX_TEXT)),
+    url: z.string().check(z.maxLength(MAX_PATH)),
   }),
   occurred_at: occurredAt,
 });
 const requestSurveySubmit = z.object({
   name: z.literal('request_survey_submit'),
-  properties: z.object({ survey_id: offeringId, survey_name: z.string().max(MAX_TEXT) }),
+  properties: z.object({ survey_id: offeringId, survey_name: z.string().check(z.maxLength(MAX_TEXT)) }),
   occurred_at: occurredAt,
 });
 const signUp = z.object({
   name: z.literal('sign_up'),
-  properties: z.object({ company_slug: z.string().max(100).optional() }),
+  properties: z.object({ company_slug: z.optional(z.string().check(z.maxLength(100))) }),
   occurred_at: occurredAt,
 });
 
@@ -80,31 +80,35 @@ export type UserProperties = z.infer<typeof userProperties>;
 
 export const analyticsBatch = z.object({
   /** The configured analytics id (VITE_ANALYTICS_ID): which deployment of the app sent the batch. */
-  analytics_id: z.string().min(1).max(200),
-  user_properties: userProperties.optional(),
-  events: z.array(analyticsEvent).min(1).max(MAX_EVENTS_PER_BATCH),
+  analytics_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  user_properties: z.optional(userProperties),
+  events: z.array(analyticsEvent).check(z.minLength(1), z.maxLength(MAX_EVENTS_PER_BATCH)),
 });
 export type AnalyticsBatch = z.infer<typeof analyticsBatch>;
 
-export const analyticsAccepted = z.object({ accepted: z.number().int().nonnegative() });
+export const analyticsAccepted = z.object({ accepted: z.number().check(z.int(), z.nonnegative()) });
 
 /** Longest error name, message and stack a report may carry; the client cuts longer ones to fit. */
 export const ERROR_REPORT_LIMITS = { name: 200, message: MAX_TEXT, stack: 20_000 } as const;
 
 /** SPEC §8 "Error boundary reports": the component name, feature, and the failed response when there was one. */
 export const clientErrorReport = z.object({
-  analytics_id: z.string().min(1).max(200),
-  name: z.string().max(ERROR_REPORT_LIMITS.name),
-  message: z.string().max(ERROR_REPORT_LIMITS.message),
-  stack: z.string().max(ERROR_REPORT_LIMITS.stack).optional(),
-  component: z.string().max(200).optional(),
-  feature: z.string().max(200).optional(),
+  analytics_id: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: z.string().check(z.maxLength(ERROR_REPORT_LIMITS.name)),
+  message: z.string().check(z.maxLength(ERROR_REPORT_LIMITS.message)),
+  stack: z.optional(z.string().check(z.maxLength(ERROR_REPORT_LIMITS.stack))),
+  component: z.optional(z.string().check(z.maxLength(200))),
+  feature: z.optional(z.string().check(z.maxLength(200))),
   /** The page's path, anonymised like page views. */
-  path: z.string().min(1).max(MAX_PATH),
-  response: z
-    .object({ status: z.number().int(), status_text: z.string().max(MAX_TEXT), data: z.json().optional() })
-    .optional(),
-  user_properties: userProperties.optional(),
+  path: z.string().check(z.minLength(1), z.maxLength(MAX_PATH)),
+  response: z.optional(
+    z.object({
+      status: z.number().check(z.int()),
+      status_text: z.string().check(z.maxLength(MAX_TEXT)),
+      data: z.optional(z.json()),
+    }),
+  ),
+  user_properties: z.optional(userProperties),
   occurred_at: occurredAt,
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Every 4xx/5xx answer of the API has this body; `error` is the message a user may be shown. */
 export const errorBody = z.object({
   error: z.string(),
   /** Field-level problems, keyed by the dotted path of the offending input. */
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { company } from './account.ts';
 import { MESSAGE_BODY_MAX, attachmentKeys, message, messageText } from './requests.ts';
 import { requestStatus } from './surveys.ts';
@@ -14,16 +14,16 @@ export const consoleQueue = z.enum(['in_queue', 'in_progress_mine', 'in_progress
 export type ConsoleQueue = z.infer<typeof consoleQueue>;
 
 export const queueCounts = z.object({
-  in_queue: z.number().int(),
-  in_progress_mine: z.number().int(),
-  in_progress: z.number().int(),
-  completed: z.number().int(),
+  in_queue: z.number().check(z.int()),
+  in_progress_mine: z.number().check(z.int()),
+  in_progress: z.number().check(z.int()),
+  completed: z.number().check(z.int()),
 });
 export type QueueCounts = z.infer<typeof queueCounts>;
 
 /** A concierge or admin, as an assignee or in the assign-to list. */
 export const staffMember = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   full_name: z.string(),
   email: z.string(),
   role: z.enum(['concierge', 'admin']),
@@ -31,26 +31,26 @@ export const staffMember = z.object({
 export type StaffMember = z.infer<typeof staffMember>;
 
 export const consoleEmployee = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   full_name: z.string(),
   email: z.string(),
 });
 
 /** A row of a queue. */
 export const consoleRequestSummary = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   external_id: z.string(),
   name: z.string(),
   status: requestStatus,
   issued_at: z.string(),
   updated_at: z.string(),
-  closed_at: z.string().nullable(),
-  survey_category_name: z.string().nullable(),
+  closed_at: z.nullable(z.string()),
+  survey_category_name: z.nullable(z.string()),
   employee: consoleEmployee,
-  assignee: staffMember.nullable(),
+  assignee: z.nullable(staffMember),
   /** Employee messages the caller has not read (per staff member; see POST .../read). */
-  unread_count: z.number().int(),
-  last_message_at: z.string().nullable(),
+  unread_count: z.number().check(z.int()),
+  last_message_at: z.nullable(z.string()),
 });
 export type ConsoleRequestSummary = z.infer<typeof consoleRequestSummary>;
 
@@ -61,10 +61,10 @@ export type ConsoleRequestSummary = z.infer<typeof consoleRequestSummary>;
  * all requests by latest activity.
  */
 export const consoleRequestsQuery = z.object({
-  queue: consoleQueue.optional(),
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  queue: z.optional(consoleQueue),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
 });
 /** What the server works with, defaults applied. */
 export type ConsoleRequestsFilter = z.infer<typeof consoleRequestsQuery>;
@@ -75,18 +75,18 @@ export type ConsoleRequestsQuery = Partial<ConsoleRequestsFilter>;
 export const consoleRequestsResponse = z.object({
   requests: z.array(consoleRequestSummary),
   counts: queueCounts,
-  total: z.number().int(),
+  total: z.number().check(z.int()),
 });
 export type ConsoleRequestsResponse = z.infer<typeof consoleRequestsResponse>;
 
 /** One answered question of the survey the request came from, as the employee gave it. */
 export const surveyAnswer = z.object({
-  question_id: z.number().int(),
+  question_id: z.number().check(z.int()),
   label: z.string(),
   /** How it reads: an option's label, a phone as (999) 999-9999, a file by its name. */
   answer: z.string(),
   /** For an upload question: the file's storage key (open it through the Attachment route). */
-  attachment_key: z.string().nullable(),
+  attachment_key: z.nullable(z.string()),
 });
 export type SurveyAnswer = z.infer<typeof surveyAnswer>;
 
@@ -95,34 +95,34 @@ export type SurveyAnswer = z.infer<typeof surveyAnswer>;
  * only), and history events. Ids are unique per kind only: key entries by kind and id.
  */
 export const threadEntry = z.discriminatedUnion('kind', [
-  message.extend({ kind: z.literal('message') }),
+  z.extend(message, { kind: z.literal('message') }),
   z.object({
     kind: z.literal('note'),
-    id: z.number().int(),
+    id: z.number().check(z.int()),
     body_html: z.string(),
     author_name: z.string(),
     created_at: z.string(),
   }),
   z.object({
     kind: z.literal('event'),
-    id: z.number().int(),
+    id: z.number().check(z.int()),
     event: z.enum(['status_changed', 'assigned']),
     actor_name: z.string(),
-    from_status: requestStatus.nullable(),
-    to_status: requestStatus.nullable(),
+    from_status: z.nullable(requestStatus),
+    to_status: z.nullable(requestStatus),
     /** For 'assigned': who it went to (null: unassigned). */
-    assignee_name: z.string().nullable(),
+    assignee_name: z.nullable(z.string()),
     created_at: z.string(),
   }),
 ]);
 export type ThreadEntry = z.infer<typeof threadEntry>;
 
 /** GET /api/v1/console/requests/{id}, and the answer of every change made to it. */
-export const consoleRequest = consoleRequestSummary.extend({
+export const consoleRequest = z.extend(consoleRequestSummary, {
   created_at: z.string(),
-  details: z.string().nullable(),
-  survey_category_image_url: z.string().nullable(),
-  employee: consoleEmployee.extend({ external_id: z.string(), companies: z.array(company) }),
+  details: z.nullable(z.string()),
+  survey_category_image_url: z.nullable(z.string()),
+  employee: z.extend(consoleEmployee, { external_id: z.string(), companies: z.array(company) }),
   survey_answers: z.array(surveyAnswer),
   thread: z.array(threadEntry),
 });
@@ -139,7 +139,7 @@ export type StaffResponse = z.infer<typeof staffResponse>;
  * { assignee_id }: to another concierge or admin (422 for anyone else). Either one moves an In Queue request to
  * In Progress (the employee is e-mailed about it).
  */
-export const assignRequest = z.object({ assignee_id: z.number().int().positive() });
+export const assignRequest = z.object({ assignee_id: z.number().check(z.int(), z.positive()) });
 export type AssignRequest = z.infer<typeof assignRequest>;
 
 /**
@@ -170,10 +170,10 @@ export const noteRequest = z.object({ body_markdown: messageText });
 export type NoteRequest = z.infer<typeof noteRequest>;
 
 /** POST /api/v1/console/requests/{id}/read (no body): every employee message so far counts as read by the caller. */
-export const markReadResponse = z.object({ success: z.boolean(), unread_count: z.number().int() });
+export const markReadResponse = z.object({ success: z.boolean(), unread_count: z.number().check(z.int()) });
 export type MarkReadResponse = z.infer<typeof markReadResponse>;
 
 /** POST /api/v1/console/preview { body_markdown }: the HTML a reply would be stored as, for the editor's preview. */
-export const previewRequest = z.object({ body_markdown: z.string().max(MESSAGE_BODY_MAX) });
+export const previewRequest = z.object({ body_markdown: z.string().check(z.maxLength(MESSAGE_BODY_MAX)) });
 export const previewResponse = z.object({ body_html: z.string() });
 export type PreviewResponse = z.infer<typeof previewResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * GET /api/dev/outbox (outside production only): the e-mails and SMS the server has written, newest first.
@@ -6,21 +6,21 @@ import { z } from 'zod';
  */
 export const outboxQuery = z.object({
   /** An e-mail address or a phone number; only messages to it are listed. */
-  to: z.string().trim().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  to: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 20),
 });
 export type OutboxQuery = z.input<typeof outboxQuery>;
 
 export const outboxMessage = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   channel: z.enum(['email', 'sms']),
   to: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   text: z.string(),
   /** The URLs found in the text (reset and unlock links). */
   links: z.array(z.string()),
   created_at: z.string(),
-  delivered_at: z.string().nullable(),
+  delivered_at: z.nullable(z.string()),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 

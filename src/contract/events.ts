@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { message } from './requests.ts';
 import { requestStatus } from './surveys.ts';
 
@@ -22,7 +22,7 @@ export const HEARTBEAT_INTERVAL_MS = 15_000;
 export const eventTicketResponse = z.object({ ticket: z.string(), expires_at: z.string() });
 export type EventTicketResponse = z.infer<typeof eventTicketResponse>;
 
-export const eventsQuery = z.object({ ticket: z.string().min(1).max(100) });
+export const eventsQuery = z.object({ ticket: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
  * A message was added to a request's thread. Sent to the request's owner and to staff. Internal notes never
@@ -30,14 +30,14 @@ export const eventsQuery = z.object({ ticket: z.string().min(1).max(100) });
  */
 export const messageCreatedEvent = z.object({
   type: z.literal('message.created'),
-  request_id: z.number().int(),
+  request_id: z.number().check(z.int()),
   message,
 });
 
 /** A request's status or assignee changed. Sent to its owner and to staff. */
 export const requestUpdatedEvent = z.object({
   type: z.literal('request.updated'),
-  request_id: z.number().int(),
+  request_id: z.number().check(z.int()),
   status: requestStatus,
   updated_at: z.string(),
 });
@@ -45,8 +45,8 @@ export const requestUpdatedEvent = z.object({
 /** An internal note was added. Staff only. */
 export const noteCreatedEvent = z.object({
   type: z.literal('note.created'),
-  request_id: z.number().int(),
-  note_id: z.number().int(),
+  request_id: z.number().check(z.int()),
+  note_id: z.number().check(z.int()),
 });
 
 export const liveEvent = z.discriminatedUnion('type', [messageCreatedEvent, requestUpdatedEvent, noteCreatedEvent]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { successBody } from './common.ts';
 
 /**
@@ -42,26 +42,32 @@ export const OFFERING_TYPES_ERROR = 'types must be benefit, product or both, sep
  * offerings when none is featured); `limit` caps the answer.
  */
 export const offeringsQuery = z.object({
-  types: z
-    .string()
-    .regex(OFFERING_TYPES_LIST, OFFERING_TYPES_ERROR)
-    .transform((value) => value.split(','))
-    .pipe(z.array(z.enum(OFFERING_TYPES)))
-    .default([...OFFERING_TYPES]),
-  prefer_featured: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-  limit: z.coerce.number().int().min(1).max(MAX_OFFERINGS_LIMIT).optional(),
+  types: z._default(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.regex(OFFERING_TYPES_LIST, OFFERING_TYPES_ERROR)),
+        z.transform((value: string) => value.split(',')),
+      ),
+      z.array(z.enum(OFFERING_TYPES)),
+    ),
+    [...OFFERING_TYPES],
+  ),
+  prefer_featured: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((value: 'true' | 'false') => value === 'true'),
+  ),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_OFFERINGS_LIMIT))),
 });
 /** What a client puts in the address, e.g. { types: 'benefit,product', prefer_featured: 'true', limit: 6 }. */
 export type OfferingsQuery = z.input<typeof offeringsQuery>;
 
 /** Ids are 32-bit serials: a larger number names no offering and must not reach the database as one. */
-export const offeringParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const offeringParams = z.object({
+  id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)),
+});
 
 export const offeringListItem = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   type: z.enum(OFFERING_TYPES),
   provider_name: z.string(),
   provider_logo_url: z.string(),
@@ -76,30 +82,30 @@ export type OfferingListItem = z.infer<typeof offeringListItem>;
 /** A row of a section. `key` (and, when the link goes elsewhere than the value, `external_url`): key_value only. */
 export const offeringItem = z.object({
   value: z.string(),
-  key: z.string().optional(),
-  external_url: z.string().optional(),
+  key: z.optional(z.string()),
+  external_url: z.optional(z.string()),
 });
 export type OfferingItem = z.infer<typeof offeringItem>;
 
 export const offeringSection = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   section_type: z.enum(SECTION_TYPES),
   heading: z.string(),
   /** In order: the numbered list's order, the key_value rows' order; a text section shows the first. */
   items: z.array(offeringItem),
   /** The optional call-to-action link: both present or both null. */
-  cta_text: z.string().nullable(),
-  cta_url: z.string().nullable(),
+  cta_text: z.nullable(z.string()),
+  cta_url: z.nullable(z.string()),
 });
 export type OfferingSection = z.infer<typeof offeringSection>;
 
-export const offeringDetail = offeringListItem.extend({
+export const offeringDetail = z.extend(offeringListItem, {
   name: z.string(),
   sections: z.array(offeringSection),
   /** The help button's text; null when the offering has no help block. The three are null or set together. */
-  request_survey_cta: z.string().nullable(),
-  request_survey_id: z.number().int().nullable(),
-  request_survey_name: z.string().nullable(),
+  request_survey_cta: z.nullable(z.string()),
+  request_survey_id: z.nullable(z.number().check(z.int())),
+  request_survey_name: z.nullable(z.string()),
 });
 export type OfferingDetail = z.infer<typeof offeringDetail>;
 
@@ -110,6 +116,6 @@ export const offeringCategory = z.object({
 });
 export type OfferingCategory = z.infer<typeof offeringCategory>;
 
-export const offeringsResponse = successBody.extend({ offerings: z.array(offeringListItem) });
-export const offeringResponse = successBody.extend({ offering: offeringDetail });
-export const offeringCategoriesResponse = successBody.extend({ offering_categories: z.array(offeringCategory) });
+export const offeringsResponse = z.extend(successBody, { offerings: z.array(offeringListItem) });
+export const offeringResponse = z.extend(successBody, { offering: offeringDetail });
+export const offeringCategoriesResponse = z.extend(successBody, { offering_categories: z.array(offeringCategory) });

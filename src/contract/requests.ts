@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type requestStatus, submittedRequest } from './surveys.ts';
 
 /**
@@ -33,7 +33,7 @@ export type MessageSource = z.infer<typeof messageSource>;
 
 /** SPEC §3 Message. */
 export const message = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /**
    * Safe to render as HTML: an employee's text is escaped (paragraphs and line breaks kept), a concierge's reply is
    * sanitised (no scripts, event handlers or javascript: links; links open in a new tab).
@@ -50,7 +50,7 @@ export const message = z.object({
 export type Message = z.infer<typeof message>;
 
 /** SPEC §3 Request: the submitted request with its thread (messages oldest first; internal notes never appear). */
-export const request = submittedRequest.extend({ messages: z.array(message) });
+export const request = z.extend(submittedRequest, { messages: z.array(message) });
 export type Request = z.infer<typeof request>;
 
 /** GET /api/v1/requests/{id} (200). */
@@ -75,11 +75,15 @@ export const MESSAGE_ERRORS = {
 } as const;
 
 /** Shared by the employee's and the concierge's message forms. */
-export const messageText = z.string().trim().min(1, MESSAGE_ERRORS.blank).max(MESSAGE_BODY_MAX, MESSAGE_ERRORS.tooLong);
-export const attachmentKeys = z
-  .array(z.string().min(1).max(200))
-  .max(MAX_ATTACHMENTS_PER_MESSAGE, MESSAGE_ERRORS.tooManyFiles)
-  .default([]);
+export const messageText = z
+  .string()
+  .check(z.trim(), z.minLength(1, MESSAGE_ERRORS.blank), z.maxLength(MESSAGE_BODY_MAX, MESSAGE_ERRORS.tooLong));
+export const attachmentKeys = z._default(
+  z
+    .array(z.string().check(z.minLength(1), z.maxLength(200)))
+    .check(z.maxLength(MAX_ATTACHMENTS_PER_MESSAGE, MESSAGE_ERRORS.tooManyFiles)),
+  [],
+);
 
 /**
  * POST /api/v1/requests/{id}/messages -> 201 requestResponse (the request with its whole thread). `body` is plain
@@ -91,7 +95,7 @@ export const createMessageRequest = z.object({
   message: z.object({
     body: messageText,
     source: z.literal('user'),
-    source_name: z.string().max(200).optional(),
+    source_name: z.optional(z.string().check(z.maxLength(200))),
     attachment_keys: attachmentKeys,
   }),
 });

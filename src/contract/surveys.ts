@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * SPEC §3 and §7 "Requests and surveys": request categories, request templates (request surveys), the one-question-
@@ -41,7 +41,7 @@ export const MAX_SUGGESTED_REQUESTS_PER_CATEGORY = 3;
 // ---------------------------------------------------------------------------------------------------------------
 
 export const surveyCategory = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** Display name: 'Car', 'Family', 'Finances', 'Home / Moving', 'Medical / Employer Benefits', 'Pet', 'Travel',
    * 'Wildcard'. Lower-cased, it is the category icon key of SPEC §5. */
   name: z.string(),
@@ -50,16 +50,16 @@ export const surveyCategory = z.object({
 export type SurveyCategory = z.infer<typeof surveyCategory>;
 
 export const requestSurvey = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   slug: z.string(),
   for_alpha: z.boolean(),
   /** The category's display name; null for a template outside every category (the onboarding intro, 603). */
-  category: z.string().nullable(),
+  category: z.nullable(z.string()),
 });
 export type RequestSurvey = z.infer<typeof requestSurvey>;
 
-export const recommendedRequestCategory = surveyCategory.extend({
+export const recommendedRequestCategory = z.extend(surveyCategory, {
   /** At most MAX_SUGGESTED_REQUESTS_PER_CATEGORY, all for_alpha, most asked-for first. */
   request_surveys: z.array(requestSurvey),
 });
@@ -81,7 +81,7 @@ export type RecommendedRequestCategoriesResponse = z.infer<typeof recommendedReq
 export const surveyCategoriesResponse = z.object({ survey_categories: z.array(surveyCategory) });
 export type SurveyCategoriesResponse = z.infer<typeof surveyCategoriesResponse>;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParams = z.object({ id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)) });
 
 /** GET /api/v1/survey_categories/{id}/request_surveys: the category and its for_alpha templates, in order. */
 export const categoryRequestSurveysResponse = z.object({
@@ -98,11 +98,11 @@ export type CategoryRequestSurveysResponse = z.infer<typeof categoryRequestSurve
  * POST /api/v1/request_surveys/{id}/user_request_surveys (201). With for_alpha true (the default, and what this
  * app sends) only a for_alpha template may be begun; any other id answers 404.
  */
-export const beginSurveyRequest = z.object({ for_alpha: z.boolean().default(true) });
+export const beginSurveyRequest = z.object({ for_alpha: z._default(z.boolean(), true) });
 export type BeginSurveyRequest = z.input<typeof beginSurveyRequest>;
 export const beginSurveyResponse = z.object({
   success: z.boolean(),
-  user_request_survey: z.object({ id: z.number().int() }),
+  user_request_survey: z.object({ id: z.number().check(z.int()) }),
 });
 export type BeginSurveyResponse = z.infer<typeof beginSurveyResponse>;
 
@@ -111,12 +111,12 @@ export type SelectOption = z.infer<typeof selectOption>;
 
 export const question = z.object({
   /** The `object_satisfied_id` to answer it with. */
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   label: z.string(),
   type: questionType,
   optional: z.boolean(),
   /** SingleSelectInput only. */
-  select_options: z.array(selectOption).optional(),
+  select_options: z.optional(z.array(selectOption)),
 });
 export type Question = z.infer<typeof question>;
 
@@ -125,14 +125,14 @@ export type Question = z.infer<typeof question>;
  * repeats `question.optional`.
  */
 export const nextScreenItem = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   question,
   /**
    * The initial value, from what the user already told us: their name, phone (onboarding or MFA phone, 10
    * digits), e-mail (preferred e-mail from onboarding, else the account's) or address (one line per part:
    * "line 1\nline 2\ncity, state postal code\ncountry"). Null when nothing is known.
    */
-  universal_answer: z.string().nullable(),
+  universal_answer: z.nullable(z.string()),
   optional: z.boolean(),
   /** Answering (or skipping) this question completes the survey: the summary review comes next. */
   last_question: z.boolean(),
@@ -143,7 +143,7 @@ export type NextScreenItem = z.infer<typeof nextScreenItem>;
  * GET /api/v1/user_request_surveys/{id}/next_screen_item: the first question, in order, that is neither answered
  * nor skipped; null when there is none (the survey is complete, or submitted).
  */
-export const nextScreenItemResponse = z.object({ next_item: nextScreenItem.nullable() });
+export const nextScreenItemResponse = z.object({ next_item: z.nullable(nextScreenItem) });
 export type NextScreenItemResponse = z.infer<typeof nextScreenItemResponse>;
 
 /**
@@ -154,17 +154,17 @@ export type NextScreenItemResponse = z.infer<typeof nextScreenItemResponse>;
  */
 export const userRequestAnswerRequest = z.object({
   user_request_answer: z.object({
-    object_satisfied_id: z.number().int().positive().max(2_147_483_647),
+    object_satisfied_id: z.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
     object_satisfied_type: z.literal('Datum'),
-    value: z.string().max(MULTILINE_ANSWER_MAX * 2).nullable(),
+    value: z.nullable(z.string().check(z.maxLength(MULTILINE_ANSWER_MAX * 2))),
   }),
 });
 export type UserRequestAnswerRequest = z.infer<typeof userRequestAnswerRequest>;
 export const userRequestAnswerResponse = z.object({
   success: z.boolean(),
   user_request_answer: z.object({
-    id: z.number().int(),
-    object_satisfied_id: z.number().int(),
+    id: z.number().check(z.int()),
+    object_satisfied_id: z.number().check(z.int()),
     /** As stored: trimmed; a phone as 10 digits; an e-mail lower-cased; '' for a skipped question. */
     value: z.string(),
   }),
@@ -175,7 +175,7 @@ export const requestStatus = z.enum(['open', 'in_progress', 'closed']);
 
 /** The Request a submitted survey became (SPEC §3 Request, without its message thread). */
 export const submittedRequest = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   external_id: z.string(),
   /** The template's name. */
   name: z.string(),
@@ -183,9 +183,9 @@ export const submittedRequest = z.object({
   issued_at: z.string(),
   created_at: z.string(),
   /** One "Question: answer" line per answered question, in order; skipped ones left out; files by name. */
-  details: z.string().nullable(),
-  survey_category_name: z.string().nullable(),
-  survey_category_image_url: z.string().nullable(),
+  details: z.nullable(z.string()),
+  survey_category_name: z.nullable(z.string()),
+  survey_category_image_url: z.nullable(z.string()),
 });
 export type SubmittedRequest = z.infer<typeof submittedRequest>;
 
@@ -226,7 +226,7 @@ export const ADDRESS_PART_MAX = 200;
 
 const addressPart = z.object({
   answer_id: z.literal(ADDRESS_PART_IDS),
-  value: z.string().max(ADDRESS_PART_MAX),
+  value: z.string().check(z.maxLength(ADDRESS_PART_MAX)),
 });
 
 /**
@@ -235,8 +235,14 @@ const addressPart = z.object({
  */
 export const onboardingAnswer = z.discriminatedUnion('answer_id', [
   z.object({ answer_id: z.literal(ABOUT_YOU_ANSWER_IDS), value: z.boolean() }),
-  z.object({ answer_id: z.literal([ids.phone, ids.preferredEmail]), value: z.string().max(ADDRESS_PART_MAX) }),
-  z.object({ answer_id: z.literal(ids.address), value: z.array(addressPart).max(ADDRESS_PART_IDS.length) }),
+  z.object({
+    answer_id: z.literal([ids.phone, ids.preferredEmail]),
+    value: z.string().check(z.maxLength(ADDRESS_PART_MAX)),
+  }),
+  z.object({
+    answer_id: z.literal(ids.address),
+    value: z.array(addressPart).check(z.maxLength(ADDRESS_PART_IDS.length)),
+  }),
 ]);
 export type OnboardingAnswer = z.infer<typeof onboardingAnswer>;
 
@@ -245,8 +251,8 @@ export type OnboardingAnswer = z.infer<typeof onboardingAnswer>;
  * ends onboarding, so /users/current says onboarding_required false. Answers 200 `{ success: true }`.
  */
 export const onboardingAnswersRequest = z.object({
-  answers: z.array(onboardingAnswer).max(20),
-  completed: z.boolean().optional(),
+  answers: z.array(onboardingAnswer).check(z.maxLength(20)),
+  completed: z.optional(z.boolean()),
 });
 export type OnboardingAnswersRequest = z.infer<typeof onboardingAnswersRequest>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** SPEC §5/§9: one file, at most 25 MiB. */
 export const MAX_UPLOAD_BYTES = 26_214_400;
@@ -24,9 +24,9 @@ export function isSafeUploadType(type: string): type is SafeUploadType {
 export const UNSUPPORTED_UPLOAD_ERROR = 'Only images or PDFs are allowed.';
 
 export const presignedUrlRequest = z.object({
-  upload: z.object({ filename: z.string().trim().min(1).max(255) }),
+  upload: z.object({ filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)) }),
   /** The request (SPEC §3 Request.id) whose thread the file is for; staff may then read it. */
-  request_id: z.coerce.number().int().positive().optional(),
+  request_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 export type PresignedUrlRequest = z.infer<typeof presignedUrlRequest>;
 
@@ -36,13 +36,13 @@ export type PresignedUrlRequest = z.infer<typeof presignedUrlRequest>;
  * against the API origin (src/services/uploads.ts).
  */
 export const presignedUrlResponse = z.object({
-  presigned_url: z.string().min(1),
-  key: z.string().min(1),
+  presigned_url: z.string().check(z.minLength(1)),
+  key: z.string().check(z.minLength(1)),
 });
 export type PresignedUrlResponse = z.infer<typeof presignedUrlResponse>;
 
-export const uploadKeyQuery = z.object({ key: z.string().min(1).max(200) });
+export const uploadKeyQuery = z.object({ key: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** Absolute or root-relative, like `presigned_url`; valid for a few minutes. */
-export const expiringUrlResponse = z.object({ expiring_url: z.string().min(1) });
+export const expiringUrlResponse = z.object({ expiring_url: z.string().check(z.minLength(1)) });
 export type ExpiringUrlResponse = z.infer<typeof expiringUrlResponse>;

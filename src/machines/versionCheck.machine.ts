@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, setup } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * SPEC §4 "Version check": when the tab becomes visible the app fetches the deployed version file; a version other
@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 /** Written by the build next to index.html (vite.config.ts), e.g. {"version":"3f2a1c9-1735787045000"}. */
 export const VERSION_FILE_PATH = '/version.json';
-const versionFile = z.object({ version: z.string().min(1) });
+const versionFile = z.object({ version: z.string().check(z.minLength(1)) });
 
 /** GET /version.json?t=<now>: the timestamp keeps every cache (browser, proxy, CDN) out of the way. */
 export async function fetchDeployedVersion(now: number = Date.now()): Promise<string> {

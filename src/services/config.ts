@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * SPEC §5 start-up configuration. VITE_API_BASE_URL may be "/" (same origin as the page), which is how the
  * app is served by its own server; it must resolve to a valid URL either way.
  */
 const envSchema = z.object({
-  VITE_API_BASE_URL: z.string().min(1),
-  VITE_ANALYTICS_ID: z.string().min(1),
+  VITE_API_BASE_URL: z.string().check(z.minLength(1)),
+  VITE_ANALYTICS_ID: z.string().check(z.minLength(1)),
   VITE_REPORT_ANALYTICS: z.enum(['true', 'false']),
   VITE_REPORT_ERRORS: z.enum(['true', 'false']),
-  VITE_ALLOW_PRODUCTION_API: z.enum(['true', 'false']).optional(),
+  VITE_ALLOW_PRODUCTION_API: z.optional(z.enum(['true', 'false'])),
 });
 
 export const PRODUCT_NAME = 'Life Concierge';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   type ConsoleRequest,
   type ConsoleRequestsQuery,
@@ -29,7 +29,7 @@ export class ConsoleCallError extends Error {
   }
 }
 
-async function call<S extends z.ZodType>(send: () => Promise<Response>, schema: S): Promise<z.infer<S>> {
+async function call<S extends z.ZodMiniType>(send: () => Promise<Response>, schema: S): Promise<z.infer<S>> {
   let response: Response;
   try {
     response = await send();

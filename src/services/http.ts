@@ -1,5 +1,5 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AUTHORIZATION_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER, errorBody } from '../contract/common.ts';
 import { readConfig } from './config.ts';
 import { readSession } from './storage.ts';
@@ -66,11 +66,11 @@ export function api(): KyInstance {
 }
 
 /** GET/POST helpers that parse the answer with a contract schema. */
-export async function getJson<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+export async function getJson<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.infer<S>> {
   return schema.parse(await api().get(path).json());
 }
 
-export async function sendJson<S extends z.ZodType>(
+export async function sendJson<S extends z.ZodMiniType>(
   method: 'post' | 'put' | 'delete',
   path: string,
   body: unknown,

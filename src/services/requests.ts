@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { successBody } from '../contract/common.ts';
 import {
   type CreateMessageRequest,
@@ -22,7 +22,7 @@ import { api, serverMessage, statusOf } from './http.ts';
  */
 export type ClientRequest = Omit<Request, 'status'> & { status: string };
 
-const receivedRequest = request.extend({ status: z.string().nullish() });
+const receivedRequest = z.extend(request, { status: z.nullish(z.string()) });
 const receivedRequestAnswer = z.object({ request: receivedRequest });
 const receivedListAnswer = z.object({ requests: z.array(receivedRequest) });
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MFA_CODE_PATTERN, MFA_PHONE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../contract/account.ts';
 
 /** SPEC §5 field messages, verbatim. */
