@@ -46,7 +46,13 @@ export type UploadEmitted =
   /** No HTTP answer (or another unexpected failure): reported to error tracking, and handed to the owner. */
   | { type: 'uploadFailed'; error: unknown }
   /** An uploaded file is no longer selected (removed, replaced, reset): any key taken from it is stale. */
-  | { type: 'cleared' };
+  | { type: 'cleared' }
+  /**
+   * An upload began (its presign included), or it ended in any way: uploaded, failed, aborted, removed, replaced,
+   * reset. The end is told after its outcome ('uploaded', 'uploadError', 'uploadFailed'), so an owner that hears
+   * `busy: false` already knows whether it has a file.
+   */
+  | { type: 'busy'; busy: boolean };
 
 export type UploadEvent =
   | { type: 'CHOOSE_FILE'; file: File }
@@ -79,18 +85,38 @@ function isSameFile(a: File, b: File): boolean {
 const CLEARED_SELECTION = { file: null, presigned: null, percent: 0 } as const;
 /** The failure of an invoked call, as guard and action parameters. */
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
+/** Both calls of an upload fail alike; the owner hears the failure, then that the upload has ended. */
 const FAILURE = [
   {
     guard: { type: 'isHttpError', params: failureOf },
-    target: 'failed',
-    actions: ['showUploadFailure', { type: 'emitUploadError', params: failureOf }],
+    target: '#upload.failed',
+    actions: ['showUploadFailure', { type: 'emitUploadError', params: failureOf }, 'emitNotBusy'],
   },
   {
-    target: 'failed',
-    actions: ['showUploadFailure', { type: 'reportFailure', params: failureOf }, { type: 'emitUploadFailed', params: failureOf }],
+    target: '#upload.failed',
+    actions: [
+      'showUploadFailure',
+      { type: 'reportFailure', params: failureOf },
+      { type: 'emitUploadFailed', params: failureOf },
+      'emitNotBusy',
+    ],
   },
 ] as const;
 const REMOVE = { REMOVE_FILE: { target: 'idle', actions: 'clearSelection' } } as const;
+
+/**
+ * A file is chosen: the same file again is ignored; a refused one says why; another one replaces it. During an
+ * upload, that upload ends, and the owner is told so last (see `busy`).
+ */
+function chooseFile({ duringUpload }: { duringUpload: boolean }) {
+  const endings = duringUpload ? (['emitNotBusy'] as const) : ([] as const);
+  return [
+    { guard: 'isSelectedFile' },
+    { guard: 'isTooLarge', target: '#upload.invalid', actions: ['refuseTooLarge', ...endings] },
+    { guard: 'isNotImageOrPdf', target: '#upload.invalid', actions: ['refuseType', ...endings] },
+    { target: '#upload.chosen', actions: ['select', ...endings] },
+  ] as const;
+}
 
 /**
  * SPEC §4 "Single-file upload", §5 "File uploads", §8 "Widget upload failure": one file; choosing checks it,
@@ -154,6 +180,8 @@ export const uploadMachine = setup({
     }),
     emitUploadFailed: emit((_, error: unknown) => ({ type: 'uploadFailed' as const, error })),
     emitCleared: emit({ type: 'cleared' as const }),
+    emitBusy: emit({ type: 'busy' as const, busy: true }),
+    emitNotBusy: emit({ type: 'busy' as const, busy: false }),
     /** SPEC §8: a network error is rethrown; here that means handed to error tracking (and to the owner). */
     reportFailure: (_, error: unknown) => {
       void reportError(error, { component: 'FileUploader', feature: 'uploads' });
@@ -168,13 +196,7 @@ export const uploadMachine = setup({
   context: ({ input }) => ({ input, file: null, presigned: null, percent: 0, error: null }),
   initial: 'idle',
   on: {
-    // Handled here for every state; the first matching guard wins.
-    CHOOSE_FILE: [
-      { guard: 'isSelectedFile' },
-      { guard: 'isTooLarge', target: '.invalid', actions: 'refuseTooLarge' },
-      { guard: 'isNotImageOrPdf', target: '.invalid', actions: 'refuseType' },
-      { target: '.chosen', actions: 'select' },
-    ],
+    CHOOSE_FILE: chooseFile({ duringUpload: false }),
     RESET: { target: '.idle', actions: 'clearSelection' },
   },
   states: {
@@ -187,38 +209,57 @@ export const uploadMachine = setup({
     /** Pending: stays here when there is no address to send the file to (SPEC §5: nothing is sent). */
     chosen: {
       always: [
-        { guard: 'mustPresign', target: 'presigning' },
-        { guard: 'hasUrl', target: 'uploading' },
+        { guard: 'mustPresign', target: 'busy.presigning' },
+        { guard: 'hasUrl', target: 'busy.uploading' },
       ],
       on: REMOVE,
     },
-    presigning: {
-      invoke: {
-        id: 'presign',
-        src: 'requestPresignedUrl',
-        input: ({ context }) => ({ filename: context.file?.name ?? '', requestId: context.input.presign?.requestId }),
-        onDone: { target: 'uploading', actions: { type: 'storePresigned', params: ({ event }) => event.output } },
-        onError: FAILURE,
+    /**
+     * An upload under way, from the presign to the last byte. Entering tells the owner it has begun; every
+     * transition out of it tells the owner it has ended, after telling how (the transfer itself is cancelled when
+     * its state is left).
+     */
+    busy: {
+      entry: 'emitBusy',
+      on: {
+        CHOOSE_FILE: chooseFile({ duringUpload: true }),
+        REMOVE_FILE: { target: 'idle', actions: ['clearSelection', 'emitNotBusy'] },
+        RESET: { target: 'idle', actions: ['clearSelection', 'emitNotBusy'] },
       },
-      on: REMOVE,
-    },
-    uploading: {
-      invoke: {
-        id: 'transfer',
-        src: 'uploadFile',
-        input: ({ context, self }) => ({
-          url: context.presigned?.presigned_url ?? context.input.url ?? '',
-          method: context.input.method,
-          file: context.file as File,
-          onProgress: (percent: number) => self.send({ type: 'PROGRESS', percent }),
-        }),
-        onDone: { target: 'uploaded', actions: ['completeProgress', 'emitUploaded'] },
-        onError: [
-          { guard: { type: 'isAborted', params: failureOf }, target: 'idle', actions: ['logAbort', 'clearSelection'] },
-          ...FAILURE,
-        ],
+      initial: 'presigning',
+      states: {
+        presigning: {
+          invoke: {
+            id: 'presign',
+            src: 'requestPresignedUrl',
+            input: ({ context }) => ({ filename: context.file?.name ?? '', requestId: context.input.presign?.requestId }),
+            onDone: { target: 'uploading', actions: { type: 'storePresigned', params: ({ event }) => event.output } },
+            onError: FAILURE,
+          },
+        },
+        uploading: {
+          invoke: {
+            id: 'transfer',
+            src: 'uploadFile',
+            input: ({ context, self }) => ({
+              url: context.presigned?.presigned_url ?? context.input.url ?? '',
+              method: context.input.method,
+              file: context.file as File,
+              onProgress: (percent: number) => self.send({ type: 'PROGRESS', percent }),
+            }),
+            onDone: { target: '#upload.uploaded', actions: ['completeProgress', 'emitUploaded', 'emitNotBusy'] },
+            onError: [
+              {
+                guard: { type: 'isAborted', params: failureOf },
+                target: '#upload.idle',
+                actions: ['logAbort', 'clearSelection', 'emitNotBusy'],
+              },
+              ...FAILURE,
+            ],
+          },
+          on: { PROGRESS: { actions: 'setProgress' } },
+        },
       },
-      on: { PROGRESS: { actions: 'setProgress' }, ...REMOVE },
     },
     uploaded: {
       exit: 'emitCleared',

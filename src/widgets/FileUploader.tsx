@@ -26,6 +26,11 @@ export interface FileUploaderProps extends UploadInput {
   onUploadFailed?: (error: unknown) => void;
   /** The uploaded file was removed or replaced: a key from onUploaded no longer applies. */
   onCleared?: () => void;
+  /**
+   * True when an upload begins (its presign included); false when it ends in any way (uploaded, failed, aborted,
+   * removed, replaced, reset, or the uploader unmounted), after onUploaded, onUploadError or onUploadFailed.
+   */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 /** The picker offers what the server accepts; HEIF/AVIF also by extension, for systems that do not type them. */
@@ -34,7 +39,7 @@ const ACCEPTED_FILE_TYPES = [...SAFE_UPLOAD_TYPES, '.heic', '.heif', '.avif'];
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 
 function statusOf(snapshot: UploadSnapshot): 'Uploading' | 'Uploaded' | null {
-  if (snapshot.matches('presigning') || snapshot.matches('uploading')) return 'Uploading';
+  if (snapshot.matches('busy')) return 'Uploading';
   if (snapshot.matches('uploaded')) return 'Uploaded';
   return null;
 }
@@ -72,6 +77,7 @@ export function FileUploader({
   onUploadError,
   onUploadFailed,
   onCleared,
+  onBusyChange,
 }: FileUploaderProps) {
   const actor = useActorRef(uploadMachine, { input: { url, method, presign } });
   const file = useSelector(actor, (snapshot) => snapshot.context.file);
@@ -80,9 +86,9 @@ export function FileUploader({
   const status = useSelector(actor, statusOf);
 
   // The owner's latest callbacks, read when the machine emits (a new callback must not resubscribe).
-  const callbacks = useRef({ onUploaded, onUploadError, onUploadFailed, onCleared });
+  const callbacks = useRef({ onUploaded, onUploadError, onUploadFailed, onCleared, onBusyChange });
   useEffect(() => {
-    callbacks.current = { onUploaded, onUploadError, onUploadFailed, onCleared };
+    callbacks.current = { onUploaded, onUploadError, onUploadFailed, onCleared, onBusyChange };
   });
   useEffect(() => {
     const subscriptions = [
@@ -94,8 +100,13 @@ export function FileUploader({
       ),
       actor.on('uploadFailed', ({ error: failure }) => callbacks.current.onUploadFailed?.(failure)),
       actor.on('cleared', () => callbacks.current.onCleared?.()),
+      actor.on('busy', ({ busy }) => callbacks.current.onBusyChange?.(busy)),
     ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+    return () => {
+      subscriptions.forEach((subscription) => subscription.unsubscribe());
+      // Unmounting stops the machine (and its transfer) without leaving its state: the owner must not wait on.
+      if (actor.getSnapshot().matches('busy')) callbacks.current.onBusyChange?.(false);
+    };
   }, [actor]);
 
   const choose = (chosen: File | null | undefined) => {

@@ -67,14 +67,14 @@ function eventsFor(snapshot: UploadSnapshot): ModelEvent[] {
   if (file === null) events.push(choose(FILES.photo));
   else events.push({ type: 'REMOVE_FILE' });
   if (file === FILES.photo) events.push(choose(FILES.photoAgain), choose(FILES.scan));
-  if (snapshot.matches('presigning') && file) {
+  if (snapshot.matches({ busy: 'presigning' }) && file) {
     events.push(
       { type: 'xstate.done.actor.presign', output: presignedOf(file) },
       { type: 'xstate.error.actor.presign', error: PRESIGN_REFUSAL },
       { type: 'xstate.error.actor.presign', error: new UploadNetworkError() },
     );
   }
-  if (snapshot.matches('uploading')) {
+  if (snapshot.matches({ busy: 'uploading' })) {
     if (percent === 0) events.push({ type: 'PROGRESS', percent: 40 });
     events.push(
       { type: 'xstate.done.actor.transfer', output: undefined },
@@ -144,6 +144,27 @@ const paths: { input: UploadInput; path: TestPath<UploadSnapshot, ModelEvent> }[
     { type: 'xstate.done.actor.presign', output: presignedOf(FILES.scan) },
     { type: 'xstate.done.actor.transfer', output: undefined },
   ]),
+  // The handle of a finished upload, used while the next file uploads, ends that upload too.
+  ...scenario(PRESIGN_INPUT, [
+    choose(FILES.photo),
+    { type: 'xstate.done.actor.presign', output: presignedOf(FILES.photo) },
+    { type: 'xstate.done.actor.transfer', output: undefined },
+    choose(FILES.scan),
+    { type: 'RESET' },
+  ]),
+  // Another file chosen halfway through a transfer: that upload ends (cancelled, not failed) and the next begins.
+  ...scenario(PRESIGN_INPUT, [
+    choose(FILES.photo),
+    { type: 'xstate.done.actor.presign', output: presignedOf(FILES.photo) },
+    { type: 'PROGRESS', percent: 40 },
+    choose(FILES.scan),
+  ]),
+  // Removed halfway through the transfer: cancelled, not failed.
+  ...scenario(PRESIGN_INPUT, [
+    choose(FILES.photo),
+    { type: 'xstate.done.actor.presign', output: presignedOf(FILES.photo) },
+    { type: 'REMOVE_FILE' },
+  ]),
   // An address given by the owner, with its own method.
   ...scenario(URL_INPUT, [
     choose(FILES.photo),
@@ -212,14 +233,19 @@ const ownerCallbacks = () => ({
   onUploadError: vi.fn<(details: UploadErrorDetails) => void>(),
   onUploadFailed: vi.fn<(error: unknown) => void>(),
   onCleared: vi.fn<() => void>(),
+  onBusyChange: vi.fn<(busy: boolean) => void>(),
 });
 let owner: ReturnType<typeof ownerCallbacks>;
 let liveObjectUrls: Set<string>;
 let consoleInfo: ReturnType<typeof vi.spyOn>;
 let consoleError: ReturnType<typeof vi.spyOn>;
-/** The state asserted last, and how often the owner must by now have heard that an uploaded file went away. */
+/**
+ * The state asserted last, how often the owner must by now have heard that an uploaded file went away, and what it
+ * must have heard of uploads beginning and ending.
+ */
 let previous: UploadSnapshot | null;
 let expectedClears: number;
+let expectedBusyChanges: boolean[];
 
 const removeButton = () => screen.queryByRole('button', { name: /^Remove / });
 const progressBar = () => screen.queryByRole('progressbar');
@@ -271,7 +297,11 @@ const stateAssertions: StateAssertions = {
     expect(pendingFetches).toHaveLength(0);
     expect(FakeXMLHttpRequest.sent).toHaveLength(0);
   },
-  presigning: async (snapshot) => {
+  busy: () => {
+    expect(owner.onBusyChange).toHaveBeenLastCalledWith(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  },
+  'busy.presigning': async (snapshot) => {
     const file = snapshot.context.file as File;
     expectFileShown(file);
     expectProgress('Uploading', 0);
@@ -280,7 +310,7 @@ const stateAssertions: StateAssertions = {
     expect(new URL(request.url).pathname).toBe('/api/v1/uploads/presigned_url');
     expect(await request.clone().json()).toEqual({ upload: { filename: file.name }, request_id: REQUEST_ID });
   },
-  uploading: (snapshot) => {
+  'busy.uploading': (snapshot) => {
     const { file, percent, input, presigned } = snapshot.context;
     expectFileShown(file as File);
     expectProgress('Uploading', percent);
@@ -303,7 +333,18 @@ const stateAssertions: StateAssertions = {
   },
 };
 
-/** Every assertion also checks what the owner has heard about uploaded files going away. */
+/**
+ * What the owner must have been told of uploads beginning and ending on the way from the previous state: an upload
+ * begins on entering `busy` and ends on leaving it, and a file chosen during an upload ends it and begins another.
+ */
+function busyChangesSince(before: UploadSnapshot | null, now: UploadSnapshot): boolean[] {
+  const wasBusy = before?.matches('busy') ?? false;
+  const isBusy = now.matches('busy');
+  const restarted = wasBusy && isBusy && now.context.file !== before?.context.file;
+  return [...(wasBusy && (!isBusy || restarted) ? [false] : []), ...(isBusy && (!wasBusy || restarted) ? [true] : [])];
+}
+
+/** Every assertion also checks what the owner has heard about uploaded files going away and uploads under way. */
 const checkedStates: StateAssertions = Object.fromEntries(
   Object.entries(stateAssertions).map(([key, assertion]) => [
     key,
@@ -311,12 +352,20 @@ const checkedStates: StateAssertions = Object.fromEntries(
       if (previous?.matches('uploaded') && !(snapshot.matches('uploaded') && snapshot.context.file === previous.context.file)) {
         expectedClears += 1;
       }
+      expectedBusyChanges.push(...busyChangesSince(previous, snapshot));
       await assertion(snapshot);
       expect(owner.onCleared).toHaveBeenCalledTimes(expectedClears);
+      expect(owner.onBusyChange.mock.calls.map(([busy]) => busy)).toEqual(expectedBusyChanges);
       previous = snapshot;
     },
   ]),
 );
+
+/** The owner hears that the upload has ended after it hears how: by then it knows whether it has a file. */
+function expectEndedAfter(outcome: { mock: { invocationCallOrder: number[] } }) {
+  expect(owner.onBusyChange).toHaveBeenLastCalledWith(false);
+  expect(owner.onBusyChange.mock.invocationCallOrder.at(-1)).toBeGreaterThan(outcome.mock.invocationCallOrder.at(-1) ?? Infinity);
+}
 
 const fileInput = () => {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
@@ -331,6 +380,9 @@ const eventExecutors: EventExecutors = {
     const { file } = event as Extract<UploadEvent, { type: 'CHOOSE_FILE' }>;
     const selected = previous?.context.file;
     const callsBefore = { fetches: pendingFetches.length, transfers: FakeXMLHttpRequest.sent.length };
+    const transfer = previous?.matches({ busy: 'uploading' }) ? lastTransfer() : null;
+    const aborts = vi.fn();
+    transfer?.addEventListener('abort', aborts);
     await user.upload(fileInput(), file);
     // The SPEC §5 rules, restated here so that the machine is not its own judge.
     if (selected && selected.name === file.name && selected.type === file.type && selected.size === file.size) {
@@ -343,6 +395,9 @@ const eventExecutors: EventExecutors = {
     if (file === FILES.notes) {
       expect(screen.getByRole('alert')).toHaveTextContent('notes.txt has an invalid file type. Only images or PDFs are allowed.');
     }
+    // Another file (or a refused one) chosen during a transfer cancels it, unreported.
+    if (transfer && file !== FILES.photoAgain) expect(aborts).toHaveBeenCalledOnce();
+    expect(consoleError).not.toHaveBeenCalled();
   },
   REMOVE_FILE: async () => {
     const transfer = FakeXMLHttpRequest.sent.at(-1);
@@ -350,7 +405,7 @@ const eventExecutors: EventExecutors = {
     transfer?.addEventListener('abort', abortsBefore);
     await user.click(removeButton() as HTMLElement);
     // Removing during the transfer cancels it, and that cancellation is not reported as a failure.
-    if (previous?.matches('uploading')) expect(abortsBefore).toHaveBeenCalledOnce();
+    if (previous?.matches({ busy: 'uploading' })) expect(abortsBefore).toHaveBeenCalledOnce();
     expect(consoleError).not.toHaveBeenCalled();
   },
   PROGRESS: async ({ event }) => {
@@ -385,15 +440,18 @@ const eventExecutors: EventExecutors = {
         statusText: error.statusText,
         responseText: error.responseText,
       });
+      expectEndedAfter(owner.onUploadError);
     } else {
       await settle(() => lastFetch().fail(new TypeError('Failed to fetch')));
       expect(owner.onUploadFailed).toHaveBeenCalledOnce();
       expect(consoleError).toHaveBeenCalledOnce();
+      expectEndedAfter(owner.onUploadFailed);
     }
   },
   'xstate.done.actor.transfer': async () => {
     await settle(() => lastTransfer().respond(204, 'No Content'));
     expect(owner.onUploaded).toHaveBeenCalled();
+    expectEndedAfter(owner.onUploaded);
   },
   'xstate.error.actor.transfer': async ({ event }) => {
     const { error } = event as Extract<ModelEvent, { type: 'xstate.error.actor.transfer' }>;
@@ -405,6 +463,7 @@ const eventExecutors: EventExecutors = {
         statusText: error.statusText,
         responseText: error.responseText,
       });
+      expectEndedAfter(owner.onUploadError);
       expect(consoleError).not.toHaveBeenCalled();
     } else if (error instanceof UploadNetworkError) {
       await settle(() => transfer.dispatchEvent(new Event('error')));
@@ -415,6 +474,7 @@ const eventExecutors: EventExecutors = {
         expect.any(UploadNetworkError),
         expect.objectContaining({ name: 'UploadNetworkError' }),
       );
+      expectEndedAfter(owner.onUploadFailed);
     } else {
       await settle(() => transfer.abort());
       // SPEC §8: an abort is only logged.
@@ -432,6 +492,7 @@ describe('upload machine against FileUploader', () => {
     owner = ownerCallbacks();
     previous = null;
     expectedClears = 0;
+    expectedBusyChanges = [];
     pendingFetches = [];
     FakeXMLHttpRequest.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
@@ -474,8 +535,9 @@ describe('upload machine against FileUploader', () => {
       const { unmount } = render(<FileUploader label="Attach a file" {...input} {...owner} />);
       await path.test({ states: checkedStates, events: eventExecutors });
       unmount();
-      // The preview's object URL does not outlive the widget.
+      // The preview's object URL does not outlive the widget, nor does an upload under way.
       expect(liveObjectUrls.size).toBe(0);
+      if (previous?.matches('busy')) expect(owner.onBusyChange).toHaveBeenLastCalledWith(false);
     },
   );
 });
@@ -510,6 +572,9 @@ describe('upload model coverage', () => {
       'replace after upload': /xstate\.done\.actor\.transfer > CHOOSE_FILE "scan\.pdf"/,
       remove: /REMOVE_FILE$/,
       reset: /RESET$/,
+      'reset during the next upload': /CHOOSE_FILE "scan\.pdf" > RESET$/,
+      'replace during an upload': /PROGRESS > CHOOSE_FILE "scan\.pdf"$/,
+      'remove during an upload': /xstate\.done\.actor\.presign [^>]*> REMOVE_FILE$/,
     };
     for (const [scenario, pattern] of Object.entries(scenarios)) {
       expect(descriptions.some((description) => pattern.test(description)), scenario).toBe(true);

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { uploadMachine } from '../../src/machines/upload.machine.ts';
@@ -181,6 +182,61 @@ describe('FileUploader', () => {
     });
     expect(await screen.findByText('dropped.pdf')).toBeInTheDocument();
     expect(sent().body).toBe(file);
+  });
+
+  const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+  const answerTransfer = (status: number) =>
+    act(async () => {
+      Object.assign(sent(), { status });
+      sent().dispatchEvent(new Event('load'));
+    });
+
+  it('tells its owner an upload is under way from the presign to the last byte, and that it ended after how', async () => {
+    let answerPresign: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answerPresign = resolve))));
+    const onBusyChange = vi.fn<(busy: boolean) => void>();
+    const onUploaded = vi.fn();
+    render(<FileUploader label="Attach a file" presign={{ requestId: 3 }} onBusyChange={onBusyChange} onUploaded={onUploaded} />);
+
+    // A photo the browser gives no type: uploaded like any other.
+    await userEvent.upload(fileInput(), new File(['heic bytes'], 'IMG_0001.HEIC'));
+    expect(onBusyChange.mock.calls).toEqual([[true]]);
+    await act(async () => answerPresign(jsonResponse({ presigned_url: '/api/storage/k.heic?signature=s', key: 'k.heic' })));
+    expect(sent().body).toBeInstanceOf(File);
+    expect(onBusyChange.mock.calls).toEqual([[true]]);
+
+    await answerTransfer(200);
+    expect(onBusyChange.mock.calls).toEqual([[true], [false]]);
+    expect(onUploaded).toHaveBeenCalledOnce();
+    expect(onUploaded.mock.invocationCallOrder[0]).toBeLessThan(onBusyChange.mock.invocationCallOrder[1] ?? 0);
+  });
+
+  it('tells its owner an upload ended when it is removed, when the transfer fails, and when the uploader goes away', async () => {
+    const onBusyChange = vi.fn<(busy: boolean) => void>();
+    const onUploadError = vi.fn();
+    const onUploadFailed = vi.fn();
+    const { unmount } = render(
+      <FileUploader label="Attach a file" url="https://bucket.example.com/put" onBusyChange={onBusyChange}
+        onUploadError={onUploadError} onUploadFailed={onUploadFailed} />,
+    );
+    const photo = () => new File(['png bytes'], 'photo.png', { type: 'image/png' });
+
+    await userEvent.upload(fileInput(), photo());
+    await userEvent.click(screen.getByRole('button', { name: 'Remove photo.png' }));
+    expect(onBusyChange.mock.calls).toEqual([[true], [false]]);
+    // Cancelled, not failed.
+    expect(onUploadError).not.toHaveBeenCalled();
+    expect(onUploadFailed).not.toHaveBeenCalled();
+
+    await userEvent.upload(fileInput(), photo());
+    await answerTransfer(503);
+    expect(onBusyChange.mock.calls).toEqual([[true], [false], [true], [false]]);
+    expect(onUploadError).toHaveBeenCalledOnce();
+
+    await userEvent.upload(fileInput(), new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(onBusyChange).toHaveBeenLastCalledWith(true);
+    unmount();
+    expect(onBusyChange.mock.calls).toEqual([[true], [false], [true], [false], [true], [false]]);
   });
 
   it('can be disabled', () => {
