@@ -1,8 +1,7 @@
-import { HTTPError } from 'ky';
 import { type ClientErrorReport, ERROR_REPORT_LIMITS, anonymisePath } from '../contract/analytics.ts';
 import type { User } from '../contract/account.ts';
 import { readConfig } from './config.ts';
-import { api, serverMessage } from './http.ts';
+import { HTTPError, api, serverMessage } from './http.ts';
 
 /** Where an error happened: the component that caught it and the feature it belongs to. */
 export interface ErrorContext {
@@ -48,7 +47,7 @@ function buildReport(error: unknown, context: ErrorContext, analyticsId: string)
           response: {
             status: error.response.status,
             status_text: error.response.statusText,
-            // ky has already parsed the body: JSON, or the text when it was not JSON.
+            // The client has already read the body: parsed JSON, or the text when it was not JSON.
             ...(error.data === undefined ? {} : { data: error.data as ResponseData }),
           },
         }

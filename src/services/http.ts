@@ -1,8 +1,13 @@
-import ky, { HTTPError, type KyInstance } from 'ky';
 import type * as z from 'zod/mini';
 import { AUTHORIZATION_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER, errorBody } from '../contract/common.ts';
 import { readConfig } from './config.ts';
 import { readSession } from './storage.ts';
+
+/**
+ * The app's HTTP client: a thin typed layer over fetch (DESIGN §9 weight budget). Paths are relative to
+ * `${apiBaseUrl}/api/v1/`; every call asks for JSON, carries the session's headers, has no timeout and is never
+ * retried; an answer outside 2xx throws an HTTPError; 401s are reported to the session actor.
+ */
 
 export type AuthFailure = 'mfaRequired' | 'sessionLost';
 type AuthFailureListener = (failure: AuthFailure) => void;
@@ -17,6 +22,23 @@ export function onAuthFailure(listener: AuthFailureListener): () => void {
 /** Calls whose 401 means "wrong credentials or code", not "session lost". */
 const OWN_401_PATHS = ['/users/sign_in', '/users/sign_up', '/mfa/verify', '/users/password'];
 
+/** A call that was answered outside 2xx. */
+export class HTTPError extends Error {
+  name = 'HTTPError';
+  readonly response: Response;
+  readonly request: Request;
+  /** The answer's body, already read: parsed when it is JSON, else its text; undefined when empty or unreadable. */
+  readonly data: unknown;
+
+  constructor(response: Response, request: Request, data?: unknown) {
+    const status = `${response.status} ${response.statusText}`.trim();
+    super(`Request failed with status code ${status}: ${request.method} ${request.url}`);
+    this.response = response;
+    this.request = request;
+    this.data = data;
+  }
+}
+
 /** The message of a failed call: the server's error, else the given fallback (SPEC §8 "Wrapped errors"). */
 export function serverMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
   if (error instanceof HTTPError) {
@@ -30,37 +52,86 @@ export function statusOf(error: unknown): number | null {
   return error instanceof HTTPError ? error.response.status : null;
 }
 
-function createApi(): KyInstance {
-  return ky.create({
-    prefix: `${readConfig().apiBaseUrl}/api/v1`,
-    timeout: false,
-    retry: 0,
-    headers: { accept: 'application/json' },
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const { token, mfaToken } = readSession();
-          if (token) request.headers.set(AUTHORIZATION_HEADER, token);
-          if (mfaToken) request.headers.set(MFA_TOKEN_HEADER, mfaToken);
-        },
-      ],
-      afterResponse: [
-        async ({ request, response }) => {
-          if (response.status !== 401) return;
-          const path = new URL(request.url).pathname;
-          if (OWN_401_PATHS.some((own) => path.endsWith(own))) return;
-          const body = errorBody.safeParse(await response.clone().json().catch(() => null));
-          const failure: AuthFailure = body.success && body.data.error === MFA_REQUIRED_ERROR ? 'mfaRequired' : 'sessionLost';
-          for (const listener of authFailureListeners) listener(failure);
-        },
-      ],
-    },
+/** A call's options: a JSON body, query parameters (undefined ones left out), and any other fetch option. */
+export interface CallOptions extends Omit<RequestInit, 'method' | 'body'> {
+  json?: unknown;
+  searchParams?: Record<string, string | number | boolean | undefined>;
+}
+
+/** Awaited, the answer (2xx only); `.json()` is its parsed body. */
+export interface ResponsePromise extends Promise<Response> {
+  json(): Promise<unknown>;
+}
+
+export interface ApiClient {
+  get(path: string, options?: CallOptions): ResponsePromise;
+  post(path: string, options?: CallOptions): ResponsePromise;
+  put(path: string, options?: CallOptions): ResponsePromise;
+  delete(path: string, options?: CallOptions): ResponsePromise;
+}
+
+/** Matches JSON media types: application/json, application/problem+json, application/vnd.api+json. */
+const JSON_MEDIA_TYPE = /\/(?:.*[.+-])?json$/;
+
+async function readErrorData(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  const mediaType = (response.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
+  if (!JSON_MEDIA_TYPE.test(mediaType)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** SPEC §4: a 401 on any call but the app's own credential checks means the session is gone or needs MFA. */
+async function reportAuthFailure(request: Request, response: Response): Promise<void> {
+  const path = new URL(request.url).pathname;
+  if (OWN_401_PATHS.some((own) => path.endsWith(own))) return;
+  const body = errorBody.safeParse(await response.clone().json().catch(() => null));
+  const failure: AuthFailure = body.success && body.data.error === MFA_REQUIRED_ERROR ? 'mfaRequired' : 'sessionLost';
+  for (const listener of authFailureListeners) listener(failure);
+}
+
+function buildRequest(apiRoot: string, method: string, path: string, options: CallOptions): Request {
+  const { json, searchParams, headers, ...init } = options;
+  const url = new URL(`${apiRoot}/${path.replace(/^\/+/, '')}`);
+  for (const [name, value] of Object.entries(searchParams ?? {})) {
+    if (value !== undefined) url.searchParams.append(name, String(value));
+  }
+  const requestHeaders = new Headers({ accept: 'application/json' });
+  new Headers(headers).forEach((value, name) => requestHeaders.set(name, value));
+  if (json !== undefined && !requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json');
+  const { token, mfaToken } = readSession();
+  if (token) requestHeaders.set(AUTHORIZATION_HEADER, token);
+  if (mfaToken) requestHeaders.set(MFA_TOKEN_HEADER, mfaToken);
+  return new Request(url, {
+    ...init,
+    method,
+    headers: requestHeaders,
+    body: json === undefined ? undefined : JSON.stringify(json),
   });
 }
 
-let instance: KyInstance | null = null;
+function createApi(): ApiClient {
+  const apiRoot = `${readConfig().apiBaseUrl}/api/v1`;
+  const call = (method: string) => (path: string, options: CallOptions = {}): ResponsePromise => {
+    const answer = (async () => {
+      const request = buildRequest(apiRoot, method, path, options);
+      const response = await fetch(request);
+      if (response.status === 401) await reportAuthFailure(request, response);
+      if (!response.ok) throw new HTTPError(response, request, await readErrorData(response));
+      return response;
+    })();
+    return Object.assign(answer, { json: async (): Promise<unknown> => (await answer).json() });
+  };
+  return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
+}
+
+let instance: ApiClient | null = null;
 /** The app's one HTTP client (created on first use so that configuration errors surface at start-up). */
-export function api(): KyInstance {
+export function api(): ApiClient {
   instance ??= createApi();
   return instance;
 }

@@ -1,7 +1,6 @@
-import { HTTPError } from 'ky';
 import { type PresignedUrlResponse, expiringUrlResponse, presignedUrlResponse } from '../contract/uploads.ts';
 import { readConfig } from './config.ts';
-import { api } from './http.ts';
+import { HTTPError, api } from './http.ts';
 
 /** A file transfer (or the presign call before it) answered outside 200-299 (SPEC §8 "upload-error event"). */
 export class UploadHttpError extends Error {
@@ -41,7 +40,7 @@ function resolveFileAddress(address: string): string {
   return new URL(address, readConfig().apiBaseUrl).toString();
 }
 
-/** ky's HTTPError as the upload flow reports failures; anything else is passed through unchanged. */
+/** The API client's HTTPError as the upload flow reports failures; anything else is passed through unchanged. */
 function asUploadError(error: unknown): unknown {
   if (!(error instanceof HTTPError)) return error;
   const { data } = error;

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { HTTPError } from 'ky';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachmentMachine } from '../../src/machines/attachment.machine.ts';
+import { HTTPError } from '../../src/services/http.ts';
 import { leaveFor } from '../../src/services/navigation.ts';
 import Attachment from '../../src/views/Attachment.tsx';
 import {
@@ -35,9 +35,7 @@ const FILE_ADDRESS = 'http://localhost/api/storage/ab12?signature=xyz';
 
 function notFound(): HTTPError {
   const response = new Response(JSON.stringify({ error: 'File not found' }), { status: 404 });
-  const error = new HTTPError(response, new Request('http://localhost/api/v1/uploads/expiring_url'), {} as never);
-  error.data = { error: 'File not found' };
-  return error;
+  return new HTTPError(response, new Request('http://localhost/api/v1/uploads/expiring_url'), { error: 'File not found' });
 }
 
 const { paths, titled } = accountFlowModel(attachmentMachine, {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { HTTPError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_BOUNDARY_MESSAGE, ErrorBoundary } from '../../src/app/ErrorBoundary.tsx';
 import type { ClientErrorReport } from '../../src/contract/analytics.ts';
+import { HTTPError } from '../../src/services/http.ts';
 
 const reports: ClientErrorReport[] = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -22,7 +22,7 @@ function Content({ failing, error = new Error('Cannot read the thread') }: { fai
 
 function httpError(status: number): HTTPError {
   const request = new Request('http://localhost:3000/api/v1/users/current');
-  return new HTTPError(new Response(null, { status }), request, {} as ConstructorParameters<typeof HTTPError>[2]);
+  return new HTTPError(new Response(null, { status }), request);
 }
 
 beforeEach(() => {

@@ -9,7 +9,7 @@ interface SentRequest {
 const sent: SentRequest[] = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const request = input instanceof Request ? input : new Request(input, init);
-  // Read now: ky owns the request's body stream once fetch returns.
+  // Read now: the body stream is gone once the request has been sent.
   sent.push({ request, batch: (await request.clone().json()) as AnalyticsBatch });
   return Response.json({ accepted: 1 }, { status: 202 });
 });

@@ -1,4 +1,3 @@
-import ky from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ErrorReportingModule from '../../src/services/errorReporting.ts';
 import { type ClientErrorReport, ERROR_REPORT_LIMITS, clientErrorReport } from '../../src/contract/analytics.ts';
@@ -15,10 +14,11 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   return apiAnswer();
 });
 
-/** A real ky HTTPError, as the services throw it. */
+/** A real HTTPError, as the services throw it (from the API client of the module graph loadErrorReporting loaded). */
 async function failedCall(status: number, statusText: string, body: unknown): Promise<unknown> {
   apiAnswer = () => Response.json(body, { status, statusText });
-  return ky.get('http://localhost:3000/api/v1/requests/open', { retry: 0 }).catch((error: unknown) => error);
+  const { api } = await import('../../src/services/http.ts');
+  return api().get('requests/open').catch((error: unknown) => error);
 }
 
 async function loadErrorReporting(): Promise<typeof ErrorReportingModule> {

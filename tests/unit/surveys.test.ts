@@ -11,7 +11,7 @@ import {
   submitSurvey,
 } from '../../src/services/surveys.ts';
 
-/** Every call goes through fetch (ky); each test answers it and reads what was sent. */
+/** Every call goes through fetch (the API client); each test answers it and reads what was sent. */
 let answer: Response;
 let sent: Request[];
 /** The JSON body of each request, read as it was sent. */
