@@ -23,7 +23,7 @@ import { getJson, sendJson } from './http.ts';
 
 /**
  * SPEC §7 "Requests and surveys": the request catalogue, the survey conversation and the onboarding answers.
- * Every call throws on a non-2xx answer (ky's HTTPError, whose message serverMessage() reads) and on a success
+ * Every call throws on a non-2xx answer (the API client's HTTPError, whose message serverMessage() reads) and on a success
  * flag that is false.
  */
 
