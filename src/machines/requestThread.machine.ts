@@ -1,7 +1,6 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { LiveUpdatesStatus } from '../services/liveUpdates.ts';
 import { subscribeToLiveUpdates } from '../services/liveUpdates.ts';
-import { MAX_UPLOAD_BYTES, isSafeUploadType } from '../contract/uploads.ts';
 import type { Message, RequestStatus } from '../contract/requests.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { type ClientRequest, RequestsCallError, createMessage, fetchRequest } from '../services/requests.ts';
@@ -25,13 +24,6 @@ export interface RequestThreadInput {
   author: ThreadAuthor;
 }
 
-/** The file the uploader holds, as the uploader compares files (SPEC §5: the same name, type and size is ignored). */
-export interface ChosenFile {
-  name: string;
-  type: string;
-  size: number;
-}
-
 /** An uploaded file, ready to go with the next message. */
 export interface Attachment {
   key: string;
@@ -49,7 +41,6 @@ export interface RequestThreadContext extends RequestThreadInput {
   draft: string;
   /** What the message being sent says: the draft is cleared after sending only if it is still this text. */
   outgoing: string | null;
-  chosenFile: ChosenFile | null;
   attachment: Attachment | null;
   /** SPEC §8 message file upload error. */
   uploadError: string | null;
@@ -64,7 +55,10 @@ export interface RequestThreadContext extends RequestThreadInput {
 export type RequestThreadEvent =
   | { type: 'RETRY' }
   | { type: 'DRAFT_CHANGED'; text: string }
-  | { type: 'FILE_CHOSEN'; file: ChosenFile }
+  /** The uploader began uploading a file (whatever the file: it checks files itself). */
+  | { type: 'UPLOAD_STARTED' }
+  /** The uploader's upload ended; how, it has said first (ATTACHED, UPLOAD_ERROR, UPLOAD_FAILED), if at all. */
+  | { type: 'UPLOAD_SETTLED' }
   | { type: 'ATTACHED'; key: string; fileName: string }
   | { type: 'ATTACHMENT_CLEARED' }
   | { type: 'UPLOAD_ERROR'; status: number; statusText: string; responseText: string }
@@ -102,13 +96,6 @@ function imageKeysToLookUp(context: RequestThreadContext): string[] {
   const keys = (context.request?.messages ?? []).flatMap((message) => message.attachment_keys);
   return [...new Set(keys)].filter((key) => attachmentKind(key) === 'image' && !(key in context.previews));
 }
-
-/** How the uploader's outcome is taken in, whether or not the machine saw the upload begin. */
-const UPLOAD_OUTCOME_ACTIONS = {
-  ATTACHED: 'storeAttachment',
-  UPLOAD_ERROR: ['showUploadHttpError', 'reportUploadHttpError'],
-  UPLOAD_FAILED: 'showUploadFailure',
-} as const;
 
 /**
  * SPEC §2 Request, §4 Message thread, §5 Request messages, §8: the request and its thread, live; the message box
@@ -152,16 +139,6 @@ export const requestThreadMachine = setup({
   },
   guards: {
     hasText: ({ context }) => context.draft.trim() !== '',
-    isHeldFile: ({ context, event }) => {
-      assertEvent(event, 'FILE_CHOSEN');
-      const held = context.chosenFile;
-      return held !== null && held.name === event.file.name && held.type === event.file.type && held.size === event.file.size;
-    },
-    /** The uploader uploads it (its own error box explains a refused file, and nothing is uploaded). */
-    isUploadable: ({ event }) => {
-      assertEvent(event, 'FILE_CHOSEN');
-      return isSafeUploadType(event.file.type) && event.file.size <= MAX_UPLOAD_BYTES;
-    },
     isNotFound: (_, error: unknown) => isNotFound(error),
   },
   actions: {
@@ -195,20 +172,15 @@ export const requestThreadMachine = setup({
       assertEvent(event, 'DRAFT_CHANGED');
       return { draft: event.text };
     }),
-    holdChosenFile: assign(({ event }) => {
-      assertEvent(event, 'FILE_CHOSEN');
-      const { name, type, size } = event.file;
-      return { chosenFile: { name, type, size }, attachment: null, uploadError: null };
-    }),
     clearUploadError: assign({ uploadError: null }),
     storeAttachment: assign(({ event }) => {
       assertEvent(event, 'ATTACHED');
       return { attachment: { key: event.key, fileName: event.fileName } };
     }),
-    forgetFile: assign({ attachment: null, chosenFile: null }),
+    forgetAttachment: assign({ attachment: null }),
     showUploadHttpError: assign(({ event }) => {
       assertEvent(event, 'UPLOAD_ERROR');
-      return { attachment: null, chosenFile: null, uploadError: uploadErrorMessage(uploadHttpFailureReason(event)) };
+      return { uploadError: uploadErrorMessage(uploadHttpFailureReason(event)) };
     }),
     /** SPEC §8 'We have been notified': an upload answered outside 200-299 goes to error tracking. */
     reportUploadHttpError: ({ event }) => {
@@ -219,7 +191,7 @@ export const requestThreadMachine = setup({
     /** No answer at all: the uploader has already reported it. */
     showUploadFailure: assign(({ event }) => {
       assertEvent(event, 'UPLOAD_FAILED');
-      return { attachment: null, chosenFile: null, uploadError: uploadErrorMessage(uploadNetworkFailureReason(event.error)) };
+      return { uploadError: uploadErrorMessage(uploadNetworkFailureReason(event.error)) };
     }),
     startSending: assign(({ context }) => ({ outgoing: context.draft, sendError: null, uploadError: null })),
     /** Text typed while the message was on its way stays in the box. */
@@ -227,7 +199,6 @@ export const requestThreadMachine = setup({
       draft: context.draft === context.outgoing ? '' : context.draft,
       outgoing: null,
       attachment: null,
-      chosenFile: null,
       messagesSent: context.messagesSent + 1,
     })),
     storeSendError: assign((_, error: unknown) => ({
@@ -243,7 +214,6 @@ export const requestThreadMachine = setup({
     loadFailure: null,
     draft: '',
     outgoing: null,
-    chosenFile: null,
     attachment: null,
     uploadError: null,
     sendError: null,
@@ -315,27 +285,23 @@ export const requestThreadMachine = setup({
           states: {
             editing: {
               on: {
-                FILE_CHOSEN: [
-                  { guard: 'isHeldFile' },
-                  { guard: 'isUploadable', target: 'attaching', actions: 'holdChosenFile' },
-                  // The uploader refuses it (and says why), dropping whatever file it held.
-                  { actions: ['forgetFile', 'clearUploadError'] },
-                ],
-                // An upload this machine did not see begin (a file the browser gave no type, e.g. some HEIC photos).
-                ATTACHED: { actions: UPLOAD_OUTCOME_ACTIONS.ATTACHED },
-                UPLOAD_ERROR: { actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_ERROR },
-                UPLOAD_FAILED: { actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_FAILED },
-                ATTACHMENT_CLEARED: { actions: 'forgetFile' },
+                // A new upload replaces the last one's error; an uploaded file it replaces was cleared before.
+                UPLOAD_STARTED: { target: 'attaching', actions: 'clearUploadError' },
+                ATTACHMENT_CLEARED: { actions: 'forgetAttachment' },
                 SEND: { guard: 'hasText', target: 'sending' },
               },
             },
-            /** A file is on its way to storage; the message waits for its key. */
+            /**
+             * A file is on its way to storage; the message waits for its key (Send is off) and the employee may
+             * remove the file, which cancels the upload. The uploader tells how an upload ended before it settles.
+             */
             attaching: {
-              tags: 'uploading',
               on: {
-                ATTACHED: { target: 'editing', actions: UPLOAD_OUTCOME_ACTIONS.ATTACHED },
-                UPLOAD_ERROR: { target: 'editing', actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_ERROR },
-                UPLOAD_FAILED: { target: 'editing', actions: UPLOAD_OUTCOME_ACTIONS.UPLOAD_FAILED },
+                ATTACHED: { target: 'editing', actions: 'storeAttachment' },
+                UPLOAD_ERROR: { target: 'editing', actions: ['showUploadHttpError', 'reportUploadHttpError'] },
+                UPLOAD_FAILED: { target: 'editing', actions: 'showUploadFailure' },
+                // Removed, replaced or refused on the way: nothing was uploaded.
+                UPLOAD_SETTLED: { target: 'editing' },
               },
             },
             sending: {
@@ -393,7 +359,6 @@ export const flowSamples = {
     { type: 'xstate.done.actor.refreshRequest', output: SAMPLE_REQUEST },
     { type: 'xstate.done.actor.sendMessage', output: SAMPLE_REQUEST },
     { type: 'DRAFT_CHANGED', text: 'Tuesday works.' },
-    { type: 'FILE_CHOSEN', file: { name: 'photo.png', type: 'image/png', size: 2048 } },
     { type: 'ATTACHED', key: 'sample.png', fileName: 'photo.png' },
     { type: 'UPLOAD_ERROR', status: 500, statusText: 'Internal Server Error', responseText: '' },
     { type: 'UPLOAD_FAILED', error: new Error('The upload could not reach the server') },

@@ -6,12 +6,7 @@ import { type Actor, type ActorLogic, type SnapshotFrom, createActor, getInitial
 import { TestModel, type TestModelOptions, type TestPath } from 'xstate/graph';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { MESSAGE_ERRORS, type Message } from '../../src/contract/requests.ts';
-import {
-  type ChosenFile,
-  type RequestThreadInput,
-  THREAD_TEXT,
-  requestThreadMachine,
-} from '../../src/machines/requestThread.machine.ts';
+import { type RequestThreadInput, THREAD_TEXT, requestThreadMachine } from '../../src/machines/requestThread.machine.ts';
 import type * as LiveUpdates from '../../src/services/liveUpdates.ts';
 import { type LiveUpdatesOptions, type LiveUpdatesStatus, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
 import { type ClientRequest, RequestsCallError } from '../../src/services/requests.ts';
@@ -108,8 +103,17 @@ function refreshed(snapshot: ThreadSnapshot): ClientRequest {
   return { ...current, status: 'in_progress', messages: [...current.messages.filter((message) => message.id !== LIVE_REPLY.id), LIVE_REPLY] };
 }
 
-const PHOTO: ChosenFile = { name: 'registration.png', type: 'image/png', size: 2048 };
-const NOTES: ChosenFile = { name: 'notes.txt', type: 'text/plain', size: 20 };
+/** A file the employee picks, as the test makes it. */
+interface PickedFile {
+  name: string;
+  type: string;
+  size: number;
+}
+const PHOTO: PickedFile = { name: 'registration.png', type: 'image/png', size: 2048 };
+/** A photo the browser gives no type (as some do for HEIC): the uploader takes it by its extension. */
+const HEIC_PHOTO: PickedFile = { name: 'IMG_0001.HEIC', type: '', size: 4096 };
+const NOTES: PickedFile = { name: 'notes.txt', type: 'text/plain', size: 20 };
+const UPLOADED_HEIC = 'd7e8f9.heic';
 const previewUrlOf = (key: string) => `http://localhost:3000/api/storage/${key}?expires=1&signature=s`;
 
 const UPLOAD_REFUSED = { status: 415, statusText: 'Unsupported Media Type', responseText: '{"error":"Only images or PDFs are allowed."}' };
@@ -127,10 +131,20 @@ const hasMessage = (snapshot: ThreadSnapshot, message: Message) =>
 
 /** Nothing typed, attached or reported in the message box. */
 function composerAtRest(snapshot: ThreadSnapshot): boolean {
-  const { draft, chosenFile, attachment, uploadError, sendError, messagesSent } = snapshot.context;
-  return snapshot.matches({ ready: { composer: 'editing' } }) && draft === '' && !chosenFile && !attachment &&
-    !uploadError && !sendError && messagesSent === 0;
+  const { draft, attachment, uploadError, sendError, messagesSent } = snapshot.context;
+  return snapshot.matches({ ready: { composer: 'editing' } }) && draft === '' && !attachment && !uploadError && !sendError &&
+    messagesSent === 0;
 }
+
+/** The employee picks a file and the uploader begins uploading it. */
+const uploadStarted = (file: PickedFile): ModelEvent => ({ type: 'UPLOAD_STARTED', file });
+/** The upload ends with nothing uploaded: the file is removed, or a file the uploader refuses takes its place. */
+const UPLOAD_REMOVED: ModelEvent = { type: 'UPLOAD_SETTLED', label: 'removed' };
+const UPLOAD_REPLACED_BY_REFUSED_FILE: ModelEvent = { type: 'UPLOAD_SETTLED', label: 'refused file' };
+/** The same two ways for an uploaded file to go. */
+const ATTACHMENT_REMOVED: ModelEvent = { type: 'ATTACHMENT_CLEARED', label: 'removed' };
+const ATTACHMENT_REPLACED_BY_REFUSED_FILE: ModelEvent = { type: 'ATTACHMENT_CLEARED', label: 'refused file' };
+const attached = (file: PickedFile, key: string): ModelEvent => ({ type: 'ATTACHED', key, fileName: file.name });
 
 /** The thread as first loaded, its previews settled, nothing live has happened. */
 function threadAtRest(snapshot: ThreadSnapshot): boolean {
@@ -174,21 +188,22 @@ function eventsFor(snapshot: ThreadSnapshot): ModelEvent[] {
   if (!threadAtRest(snapshot) || context.messagesSent > 0) return events;
   if (snapshot.matches({ ready: { composer: 'editing' } })) {
     if (context.draft === '') events.push({ type: 'DRAFT_CHANGED', text: TEXT });
-    if (context.draft === '' && !context.chosenFile) events.push({ type: 'DRAFT_CHANGED', text: BLANK });
+    if (context.draft === '' && !context.attachment && !context.uploadError) events.push({ type: 'DRAFT_CHANGED', text: BLANK });
     if (snapshot.can({ type: 'SEND' })) events.push({ type: 'SEND' });
-    if (!context.chosenFile && !context.sendError && context.draft !== BLANK) events.push({ type: 'FILE_CHOSEN', file: PHOTO });
+    if (!context.attachment && !context.sendError && context.draft !== BLANK) events.push(uploadStarted(PHOTO));
     if (context.attachment) {
-      events.push({ type: 'FILE_CHOSEN', file: { ...PHOTO } }, { type: 'ATTACHMENT_CLEARED' });
-      if (context.draft === '') events.push({ type: 'FILE_CHOSEN', file: NOTES });
+      events.push(ATTACHMENT_REMOVED);
+      if (context.draft === '') events.push(ATTACHMENT_REPLACED_BY_REFUSED_FILE);
     }
-    if (!context.chosenFile && context.draft === '' && !context.uploadError) events.push({ type: 'FILE_CHOSEN', file: NOTES });
   }
   if (snapshot.matches({ ready: { composer: 'attaching' } })) {
     events.push(
-      { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name },
+      attached(PHOTO, UPLOADED_PHOTO),
       { type: 'UPLOAD_ERROR', ...UPLOAD_REFUSED },
       { type: 'UPLOAD_FAILED', error: new UploadNetworkError() },
+      UPLOAD_REMOVED,
     );
+    if (context.draft === '') events.push(UPLOAD_REPLACED_BY_REFUSED_FILE);
   }
   if (snapshot.matches({ ready: { composer: 'sending' } })) events.push(done('sendMessage', afterSending(snapshot), 'sent'), SEND_REFUSED);
   return events;
@@ -197,17 +212,16 @@ function eventsFor(snapshot: ThreadSnapshot): ModelEvent[] {
 function describeEvent(event: ModelEvent | undefined): string {
   if (!event) return 'start';
   if (typeof event.label === 'string') return `${event.type} (${event.label})`;
-  const detail = event.text ?? event.status ?? (event.file as ChosenFile | undefined)?.name ?? (event.message as Message | undefined)?.id ?? event.key;
+  const detail = event.text ?? event.status ?? (event.file as PickedFile | undefined)?.name ?? (event.message as Message | undefined)?.id ?? event.key;
   return detail === undefined ? event.type : `${event.type} ${JSON.stringify(detail)}`;
 }
 
 function describeState(snapshot: ThreadSnapshot): string {
-  const { request, draft, chosenFile, attachment, uploadError, sendError, liveStatus, previews, loadFailure, messagesSent } = snapshot.context;
+  const { request, draft, attachment, uploadError, sendError, liveStatus, previews, loadFailure, messagesSent } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     request: request && { details: request.details !== null, status: request.status, messages: request.messages.map((message) => message.id) },
     draft,
-    chosenFile: chosenFile?.name,
     attachment: attachment?.key,
     uploadError: uploadError?.slice(38, 60),
     sendError,
@@ -267,19 +281,23 @@ const paths: TestPath<ThreadSnapshot, ModelEvent>[] = [
   // Typing on while the message is on its way: the new text stays in the box.
   ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' },
     { type: 'DRAFT_CHANGED', text: TEXT_TYPED_WHILE_SENDING }, SENT]),
-  // A message with a photo, then a second message: the uploader starts empty again.
-  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'FILE_CHOSEN', file: PHOTO },
-    { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name }, { type: 'SEND' }, SENT,
-    { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }]),
-  // The same photo picked again is ignored; removing it empties the box.
-  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'FILE_CHOSEN', file: PHOTO }, { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name },
-    { type: 'FILE_CHOSEN', file: { ...PHOTO } }, { type: 'ATTACHMENT_CLEARED' }]),
-  // A refused file takes the place of the uploaded one, which goes.
-  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'FILE_CHOSEN', file: PHOTO }, { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name },
-    { type: 'FILE_CHOSEN', file: NOTES }]),
+  // A message with a photo (Send waits for the upload), then a second message: the uploader starts empty again.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, uploadStarted(PHOTO), attached(PHOTO, UPLOADED_PHOTO),
+    { type: 'SEND' }, SENT, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }]),
+  // A photo the browser gives no type goes the same way.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, uploadStarted(HEIC_PHOTO),
+    attached(HEIC_PHOTO, UPLOADED_HEIC), { type: 'SEND' }, SENT]),
+  // An upload cancelled while the text is written, then the file sent after all.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, uploadStarted(PHOTO), UPLOAD_REMOVED,
+    uploadStarted(PHOTO), attached(PHOTO, UPLOADED_PHOTO), { type: 'SEND' }, SENT]),
+  // A file the uploader refuses, picked while another uploads, ends that upload.
+  ...scenario([LOADED, SETTLE_PREVIEW, uploadStarted(PHOTO), UPLOAD_REPLACED_BY_REFUSED_FILE]),
+  // Removing the uploaded photo empties the box; a refused file takes the place of another uploaded one.
+  ...scenario([LOADED, SETTLE_PREVIEW, uploadStarted(PHOTO), attached(PHOTO, UPLOADED_PHOTO), ATTACHMENT_REMOVED,
+    uploadStarted(PHOTO), attached(PHOTO, UPLOADED_PHOTO), ATTACHMENT_REPLACED_BY_REFUSED_FILE]),
   // A refused send keeps the text and the file, and can be sent again.
-  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'FILE_CHOSEN', file: PHOTO },
-    { type: 'ATTACHED', key: UPLOADED_PHOTO, fileName: PHOTO.name }, { type: 'SEND' }, SEND_REFUSED, { type: 'SEND' }, SENT]),
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, uploadStarted(PHOTO), attached(PHOTO, UPLOADED_PHOTO),
+    { type: 'SEND' }, SEND_REFUSED, { type: 'SEND' }, SENT]),
 ];
 
 // ---- The fake network (fetch for the API, XMLHttpRequest for the file bytes) and the live stream. ----
@@ -350,6 +368,18 @@ const messageBox = () => screen.getByRole('textbox', { name: 'Your message' });
 const sendButton = () => screen.getByRole('button', { name: /Send$/ });
 const attachButton = () => screen.getByRole('button', { name: 'Attach an image or PDF' });
 const fileInput = () => document.querySelector<HTMLInputElement>('.lc-composer input[type="file"]') as HTMLInputElement;
+const PRESIGN_PATH = '/api/v1/uploads/presigned_url';
+/** The file whose upload is under way. */
+let fileInTransit: PickedFile | null;
+
+const pick = (picked: PickedFile) =>
+  user.upload(fileInput(), new File([new Uint8Array(picked.size)], picked.name, { type: picked.type }));
+
+/** The uploader refuses a text file (SPEC §5, in its own words), and drops what it held. */
+async function pickRefusedFile() {
+  await pick(NOTES);
+  expect(screen.getByRole('alert')).toHaveTextContent('notes.txt has an invalid file type. Only images or PDFs are allowed.');
+}
 
 function expectAttachments(item: HTMLElement, message: Message, snapshot: ThreadSnapshot) {
   for (const key of message.attachment_keys) {
@@ -406,7 +436,8 @@ function expectComposer(snapshot: ThreadSnapshot, { uploading, sending }: { uplo
   expect(alerts.filter((text) => text.startsWith(THREAD_TEXT.sendFailed))).toEqual(
     sendError ? [`${THREAD_TEXT.sendFailed}${sendError}`] : [],
   );
-  expect(attachButton()).toHaveProperty('disabled', uploading || sending);
+  // The file can be changed (or its upload cancelled) until the message goes.
+  expect(attachButton()).toHaveProperty('disabled', sending);
   const uploader = document.querySelector('.lc-file-uploader') as HTMLElement;
   const progress = within(uploader).queryByRole('progressbar');
   if (uploading) expect(progress).toHaveAccessibleName('Uploading');
@@ -463,8 +494,9 @@ const stateAssertions: StateAssertions<Machine> = {
   },
   'ready.composer.attaching': (snapshot) => {
     expectComposer(snapshot, { uploading: true, sending: false });
-    expect(screen.getByText((snapshot.context.chosenFile as ChosenFile).name)).toBeInTheDocument();
+    // Send waits for the file, whatever the text; the upload can be cancelled by removing the file.
     expect(sendButton()).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Remove ${(fileInTransit as PickedFile).name}` })).toBeEnabled();
   },
   'ready.composer.sending': async (snapshot) => {
     expectComposer(snapshot, { uploading: false, sending: true });
@@ -479,7 +511,7 @@ const stateAssertions: StateAssertions<Machine> = {
 
 /** The upload the uploader has started: its presign answered, then its bytes sent. */
 async function transferStarted(key: string): Promise<FakeXMLHttpRequest> {
-  await answer(takeFetch('POST', '/api/v1/uploads/presigned_url'), json({ presigned_url: `/api/storage/${key}?signature=s`, key }));
+  await answer(takeFetch('POST', PRESIGN_PATH), json({ presigned_url: `/api/storage/${key}?signature=s`, key }));
   await waitFor(() => expect(FakeXMLHttpRequest.sent).toHaveLength(1));
   return FakeXMLHttpRequest.sent.pop() as FakeXMLHttpRequest;
 }
@@ -532,21 +564,27 @@ const eventExecutors: EventExecutors<Machine> = {
   DRAFT_CHANGED: ({ event }) => {
     fireEvent.change(messageBox(), { target: { value: event.text } });
   },
-  FILE_CHOSEN: async ({ event }) => {
-    const chosen = event.file as ChosenFile;
-    const heldBefore = actor.getSnapshot().context.chosenFile;
-    const presignsBefore = pendingCalls('POST', '/api/v1/uploads/presigned_url').length;
-    const file = new File([new Uint8Array(chosen.size)], chosen.name, { type: chosen.type });
-    await user.upload(fileInput(), file);
-    const same = heldBefore?.name === chosen.name && heldBefore.size === chosen.size && heldBefore.type === chosen.type;
-    const refused = chosen.type === 'text/plain';
-    // The uploader's own rules (SPEC §5): an identical file is ignored, a text file refused with its message.
-    expect(pendingCalls('POST', '/api/v1/uploads/presigned_url')).toHaveLength(presignsBefore + (same || refused ? 0 : 1));
-    if (refused) expect(screen.getByRole('alert')).toHaveTextContent('notes.txt has an invalid file type. Only images or PDFs are allowed.');
+  UPLOAD_STARTED: async ({ event }) => {
+    fileInTransit = event.file as PickedFile;
+    await pick(fileInTransit);
+    // The upload begins with a presign for this request.
+    expect(pendingCalls('POST', PRESIGN_PATH)).toHaveLength(1);
+  },
+  UPLOAD_SETTLED: async ({ event }) => {
+    const { name } = fileInTransit as PickedFile;
+    if (event.label === 'refused file') await pickRefusedFile();
+    else await user.click(screen.getByRole('button', { name: `Remove ${name}` }));
+    expect(screen.queryByText(name)).not.toBeInTheDocument();
+    // The presign of the cancelled upload is left unanswered; nothing is uploaded.
+    takeFetch('POST', PRESIGN_PATH);
+    expect(FakeXMLHttpRequest.sent).toHaveLength(0);
+    fileInTransit = null;
   },
   ATTACHED: async ({ event }) => {
     const transfer = await transferStarted(event.key as string);
+    expect((transfer.body as File).name).toBe(event.fileName);
     await act(async () => transfer.respond(200, 'OK'));
+    fileInTransit = null;
   },
   UPLOAD_ERROR: async ({ event }) => {
     const transfer = await transferStarted(UPLOADED_PHOTO);
@@ -562,8 +600,10 @@ const eventExecutors: EventExecutors<Machine> = {
     await act(async () => transfer.dispatchEvent(new Event('error')));
     expect(screen.getByText('There was an error uploading your file: The upload could not reach the server. We have been notified of the error, but you are welcome to try again.')).toBeInTheDocument();
   },
-  ATTACHMENT_CLEARED: async () => {
-    await user.click(screen.getByRole('button', { name: `Remove ${PHOTO.name}` }));
+  ATTACHMENT_CLEARED: async ({ event }) => {
+    if (event.label === 'refused file') await pickRefusedFile();
+    else await user.click(screen.getByRole('button', { name: `Remove ${PHOTO.name}` }));
+    expect(screen.queryByText(PHOTO.name)).not.toBeInTheDocument();
   },
   SEND: async () => {
     // By keyboard (Ctrl+Enter in the message box) for a text-only message, by the button otherwise.
@@ -581,6 +621,7 @@ describe('request thread machine against the Request screen', () => {
     fetches = [];
     FakeXMLHttpRequest.sent = [];
     live = null;
+    fileInTransit = null;
     vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
     vi.stubGlobal('fetch', vi.fn((request: Request) => new Promise<Response>((resolve) => fetches.push({ request, answer: resolve }))));
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost:3000/preview');
@@ -628,6 +669,9 @@ describe('request thread model coverage', () => {
       'a text-only message': /DRAFT_CHANGED "Tuesday works\." → SEND → xstate\.done\.actor\.sendMessage/,
       'a message with a photo': /ATTACHED .*SEND → xstate\.done\.actor\.sendMessage/,
       'the upload error': /UPLOAD_ERROR/,
+      'an upload cancelled': /UPLOAD_SETTLED \(removed\)/,
+      'an upload ended by a refused file': /UPLOAD_SETTLED \(refused file\)/,
+      'a photo with no type, sent': /UPLOAD_STARTED "IMG_0001\.HEIC" → ATTACHED .*SEND → xstate\.done\.actor\.sendMessage/,
       'a live reply': /MESSAGE_RECEIVED 13/,
       'polling through reconnection attempts': /LIVE_STATUS "polling" → LIVE_STATUS "connecting"/,
       'an empty thread': /bare request/,

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import type { DragEvent, FormEvent, KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { ChosenFile, requestThreadMachine } from '../../machines/requestThread.machine.ts';
+import type { requestThreadMachine } from '../../machines/requestThread.machine.ts';
 import { THREAD_TEXT } from '../../machines/requestThread.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { FileUploader } from '../../widgets/FileUploader.tsx';
@@ -10,19 +10,16 @@ import { TextInput } from '../../widgets/TextInput.tsx';
 
 export type RequestThreadActor = ActorRefFrom<typeof requestThreadMachine>;
 
-const asChosenFile = (file: File | undefined): ChosenFile | null =>
-  file ? { name: file.name, type: file.type, size: file.size } : null;
-
 /**
  * The message box (SPEC §2 Request, §5 Request messages, §9 one file): text, one optional image or PDF, Send.
- * Send stays disabled while the text is blank and while a file is uploading; Ctrl+Enter (⌘+Enter) sends too.
+ * Send stays disabled while the text is blank and while a file is uploading (which the employee may cancel by
+ * removing the file); Ctrl+Enter (⌘+Enter) sends too.
  */
 export function Composer({ thread }: { thread: RequestThreadActor }) {
   const requestId = useSelector(thread, (snapshot) => snapshot.context.requestId);
   const draft = useSelector(thread, (snapshot) => snapshot.context.draft);
   const uploadError = useSelector(thread, (snapshot) => snapshot.context.uploadError);
   const sendError = useSelector(thread, (snapshot) => snapshot.context.sendError);
-  const isUploading = useSelector(thread, (snapshot) => snapshot.hasTag('uploading'));
   const isSending = useSelector(thread, (snapshot) => snapshot.hasTag('sending'));
   const canSend = useSelector(thread, (snapshot) => snapshot.can({ type: 'SEND' }));
   const messagesSent = useSelector(thread, (snapshot) => snapshot.context.messagesSent);
@@ -35,28 +32,19 @@ export function Composer({ thread }: { thread: RequestThreadActor }) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) send(event);
   };
 
-  // The uploader reports how an upload ends; that one begins is seen here, as the file is picked or dropped.
-  const choose = (file: ChosenFile | null) => {
-    if (file) thread.send({ type: 'FILE_CHOSEN', file });
-  };
-  const onFilePicked = (event: FormEvent<HTMLDivElement>) => {
-    const { target } = event;
-    if (target instanceof HTMLInputElement && target.type === 'file') choose(asChosenFile(target.files?.[0]));
-  };
-  const onFileDropped = (event: DragEvent<HTMLDivElement>) => choose(asChosenFile(event.dataTransfer.files[0]));
-
   return (
     <form className="lc-composer" aria-label="Send a message" onSubmit={send} onKeyDown={sendOnCtrlEnter}>
       <TextInput type="textarea" label="Your message" name="message" rows={3} isRequired value={draft}
         onChange={(text) => thread.send({ type: 'DRAFT_CHANGED', text })} className="lc-composer__text" />
       <div className="lc-composer__actions">
-        <div className="lc-composer__file" onChangeCapture={onFilePicked} onDropCapture={onFileDropped}>
+        <div className="lc-composer__file">
           {/* A new uploader for each message: the one that carried the sent file is emptied with it. */}
           <FileUploader
             key={messagesSent}
             label="Attach an image or PDF"
             presign={{ requestId }}
-            isDisabled={isUploading || isSending}
+            isDisabled={isSending}
+            onBusyChange={(busy) => thread.send({ type: busy ? 'UPLOAD_STARTED' : 'UPLOAD_SETTLED' })}
             onUploaded={({ key, file }) => key && thread.send({ type: 'ATTACHED', key, fileName: file.name })}
             onUploadError={(details) => thread.send({ type: 'UPLOAD_ERROR', ...details })}
             onUploadFailed={(error) => thread.send({ type: 'UPLOAD_FAILED', error })}
