@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
+import { startVersionCheck } from './app/versionCheck.ts';
 import { readConfig } from './services/config.ts';
 import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
 import './widgets/tokens.css';
@@ -18,6 +19,7 @@ function start() {
     return;
   }
   applyNativeWrapperStatusBar();
+  startVersionCheck();
   // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
   if (import.meta.env.MODE !== 'production') void getInspect();
   root.render(

@@ -3,12 +3,12 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, ScrollRestoration, useHref, useLocation, useMatches, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../services/config.ts';
 import { trackPageView } from '../services/analytics.ts';
-import { reloadIfUpdateNeeded } from '../services/version.ts';
 import { Spinner } from '../widgets/Spinner.tsx';
 import { ToastRegion } from '../widgets/ToastRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { RouteHandle } from './routes.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
+import { reloadIfUpdateNeeded, useVersionActor } from './versionCheck.ts';
 import { sessionActor } from './session.ts';
 
 function useRouteTitle(): string {
@@ -43,6 +43,7 @@ function NavigationEffects() {
 export function RootLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const versionActor = useVersionActor();
   return (
     // react-aria links and buttons navigate through the data router instead of reloading the page.
     <AriaRouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
@@ -59,7 +60,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </ErrorBoundary>
-      <UpdateBanner />
+      <UpdateBanner actor={versionActor} />
       <ToastRegion />
     </AriaRouterProvider>
   );

@@ -10,7 +10,10 @@ export type VersionCheckActor = ActorRefFrom<typeof versionCheckMachine>;
  */
 export const BUILT_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'unbuilt';
 
-/** The app-wide version check, started on first import; it checks each time the tab becomes visible. */
+/**
+ * The app-wide version check, started on first import (app/versionCheck.ts imports it when the tab first becomes
+ * visible); it checks each time the tab becomes visible.
+ */
 export const versionActor: VersionCheckActor = createActor(versionCheckMachine, {
   input: { builtVersion: BUILT_VERSION },
   inspect,
