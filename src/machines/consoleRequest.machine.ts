@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, and, assertEvent, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
 import { type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../contract/console.ts';
 import type { LiveEvent } from '../contract/events.ts';
 import { MESSAGE_BODY_MAX, type RequestStatus } from '../contract/requests.ts';
@@ -64,6 +64,10 @@ export type ConsoleRequestEvent =
   | { type: 'CHANGE_STATUS'; status: RequestStatus }
   | { type: 'SELECT_COMPOSER'; composer: Composer }
   | { type: 'EDIT'; text: string }
+  /** The reply's file picker began uploading a file. */
+  | { type: 'UPLOAD_STARTED' }
+  /** Its upload ended, uploaded or not (ATTACHED comes first when it was). */
+  | { type: 'UPLOAD_SETTLED' }
   | { type: 'ATTACHED'; key: string; fileName: string }
   | { type: 'DETACHED' }
   | { type: 'SHOW_PREVIEW' }
@@ -178,6 +182,11 @@ export const consoleRequestMachine = setup({
   },
   guards: {
     canSend: ({ context }) => hasSendableText(context),
+    /** A reply waits for its file to finish uploading (or to be removed); a note carries no file. */
+    isReplyAwaitingFile: and([
+      ({ context }) => context.composer === 'reply',
+      stateIn('#consoleRequest.loaded.attachment.uploading'),
+    ]),
     hasText: ({ context }) => composerText(context).trim().length > 0,
     isAllowedStatus: ({ context, event }) =>
       event.type === 'CHANGE_STATUS' &&
@@ -261,7 +270,6 @@ export const consoleRequestMachine = setup({
       type: 'parallel',
       on: {
         EDIT: { actions: 'edit' },
-        ATTACHED: { actions: 'attach' },
         DETACHED: { actions: 'detach' },
       },
       states: {
@@ -275,7 +283,7 @@ export const consoleRequestMachine = setup({
                 CLAIM: { target: 'claiming', actions: 'clearActionError' },
                 ASSIGN: { target: 'assigning', actions: 'clearActionError' },
                 CHANGE_STATUS: { guard: 'isAllowedStatus', target: 'changingStatus', actions: 'clearActionError' },
-                SEND: { guard: 'canSend', target: 'sending', actions: 'clearSendError' },
+                SEND: { guard: and(['canSend', not('isReplyAwaitingFile')]), target: 'sending', actions: 'clearSendError' },
                 LIVE_EVENT: { guard: 'isNews', target: 'refreshing' },
                 LIVE_POLL: 'refreshing',
               },
@@ -340,6 +348,22 @@ export const consoleRequestMachine = setup({
                 onError: 'idle',
               },
               on: NOTE_NEWS_WHILE_BUSY,
+            },
+          },
+        },
+        /** The reply's file: whether one is uploading ('Send reply' waits for it). */
+        attachment: {
+          initial: 'settled',
+          states: {
+            settled: {
+              on: { UPLOAD_STARTED: 'uploading' },
+            },
+            uploading: {
+              on: {
+                ATTACHED: { target: 'settled', actions: 'attach' },
+                // Removed, replaced, refused or failed: nothing to attach (the picker says why).
+                UPLOAD_SETTLED: 'settled',
+              },
             },
           },
         },

@@ -6,8 +6,9 @@ import { type Actor, createActor } from 'xstate';
 import type { ConsoleRequest, MarkReadResponse, StaffMember, ThreadEntry } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { type OpenedRequest, consoleRequestMachine } from '../../src/machines/consoleRequest.machine.ts';
-import { ConsoleCallError, markRequestRead } from '../../src/services/console.ts';
-import { requestPresignedUrl } from '../../src/services/uploads.ts';
+import { ConsoleCallError, markRequestRead, replyToRequest } from '../../src/services/console.ts';
+import type { PresignedUrlResponse } from '../../src/contract/uploads.ts';
+import { requestPresignedUrl, uploadFile } from '../../src/services/uploads.ts';
 import { ConsoleRequestView } from '../../src/views/console/ConsoleRequestView.tsx';
 import {
   type EventExecutors,
@@ -38,15 +39,17 @@ vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
     previewReply: vi.fn((bodyMarkdown: string) => calls.start<string>('preview', bodyMarkdown)),
   };
 });
-// The file picker's own calls: a presign for this request, then the bytes, both answered at once.
-vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => ({
-  ...(await importOriginal()),
-  requestPresignedUrl: vi.fn(async (filename: string) => ({
-    key: `uploads/k1/${filename}`,
-    presigned_url: 'http://files.test/put',
-  })),
-  uploadFile: vi.fn(async () => {}),
-}));
+// The file picker's own calls: a presign for this request, then the bytes, each answered when the path says so.
+vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  return {
+    ...(await importOriginal()),
+    requestPresignedUrl: vi.fn((filename: string, requestId?: number) =>
+      calls.start<PresignedUrlResponse>('presign', { filename, requestId }),
+    ),
+    uploadFile: vi.fn(() => calls.start<void>('transfer')),
+  };
+});
 
 type Machine = typeof consoleRequestMachine;
 type RequestSnapshot = ReturnType<Machine['transition']>;
@@ -145,6 +148,7 @@ const REFRESH_BASES = [OPEN_REQUEST, CLAIMED] as const;
 const composerUntouched = ({ context }: RequestSnapshot) =>
   context.composer === 'reply' && context.replyText === '' && context.noteText === '' && context.attachment === null;
 const idle = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { activity: 'idle' } });
+const fileUploading = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { attachment: 'uploading' } });
 const writing = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { composer: 'writing' } });
 
 const { paths, titled } = accountFlowModel(consoleRequestMachine, {
@@ -169,7 +173,9 @@ const { paths, titled } = accountFlowModel(consoleRequestMachine, {
     { label: 'reply tab', event: { type: 'SELECT_COMPOSER', composer: 'reply' } },
     { label: 'write reply', event: { type: 'EDIT', text: REPLY_MARKDOWN } },
     { label: 'write note', event: { type: 'EDIT', text: NOTE_MARKDOWN } },
-    { label: 'attach quote.pdf', event: { type: 'ATTACHED', key: FILE_KEY, fileName: FILE.name } },
+    { label: 'start uploading quote.pdf', event: { type: 'UPLOAD_STARTED' } },
+    { label: 'quote.pdf uploaded', event: { type: 'ATTACHED', key: FILE_KEY, fileName: FILE.name } },
+    { label: 'remove it while it uploads', event: { type: 'UPLOAD_SETTLED' } },
     { label: 'remove the file', event: { type: 'DETACHED' } },
     { label: 'preview', event: { type: 'SHOW_PREVIEW' } },
     doneEvent('preview', REPLY_HTML, 'preview made'),
@@ -216,17 +222,19 @@ const { paths, titled } = accountFlowModel(consoleRequestMachine, {
         return event.text === REPLY_MARKDOWN
           ? context.composer === 'reply' && context.replyText === ''
           : context.composer === 'note' && context.noteText === '';
-      case 'ATTACHED':
+      case 'UPLOAD_STARTED':
         return context.composer === 'reply' && context.replyText !== '' && context.attachment === null && writing(snapshot) &&
           idle(snapshot) && context.sendError === null;
       case 'DETACHED':
         return context.attachment !== null && idle(snapshot) && writing(snapshot);
       case 'SHOW_PREVIEW':
-        return context.attachment === null && idle(snapshot) && context.sendError === null;
+        return context.attachment === null && !fileUploading(snapshot) && idle(snapshot) && context.sendError === null;
       case 'xstate.error.actor.preview':
         return context.composer === 'reply';
       case 'SEND':
-        return request === OPEN_REQUEST && (context.composer === 'note' || context.attachment !== null || !writing(snapshot));
+        // Also offered while the reply's file uploads, which the machine must refuse.
+        return request === OPEN_REQUEST &&
+          (context.composer === 'note' || context.attachment !== null || !writing(snapshot) || fileUploading(snapshot));
       case 'xstate.done.actor.send':
         if (context.composer === 'note') return label === 'note added';
         return label === (context.attachment ? 'reply with file sent' : 'reply sent');
@@ -335,9 +343,10 @@ function expectComposer(snapshot: RequestSnapshot) {
   if (context.composer === 'note') expect(panel).toHaveTextContent('Internal note — not visible to the employee');
   const text = context.composer === 'reply' ? context.replyText : context.noteText;
   const send = button(context.composer === 'reply' ? 'Send reply' : 'Add note', panel);
-  if (text.trim() === '') expect(send).toBeDisabled();
+  // A reply also waits for its file's upload; a note carries no file.
+  if (text.trim() === '' || (context.composer === 'reply' && fileUploading(snapshot))) expect(send).toBeDisabled();
   else expect(send).toBeEnabled();
-  if (context.attachment) expect(within(panel).getByText(FILE.name)).toBeInTheDocument();
+  if (context.attachment || fileUploading(snapshot)) expect(within(panel).getByText(FILE.name)).toBeInTheDocument();
   else expect(screen.queryByText(FILE.name)).not.toBeInTheDocument();
   if (context.sendError) expect(within(panel).getByText(context.sendError)).toBeInTheDocument();
   else expect(within(panel).queryByText('That did not work. Please try again.')).not.toBeInTheDocument();
@@ -391,6 +400,22 @@ const states: StateAssertions<Machine> = {
   'loaded.activity.refreshing': () => {
     notBusy();
     expect(pendingCalls.inputOf('fetch')).toBe(REQUEST_ID);
+  },
+  // One file picker, the reply's: it stays (with its file) behind the note tab.
+  'loaded.attachment': () => expect(document.querySelectorAll('.lc-file-uploader')).toHaveLength(1),
+  'loaded.attachment.settled': () => {
+    expect(screen.queryByText('Uploading…')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Uploading' })).not.toBeInTheDocument();
+  },
+  'loaded.attachment.uploading': (snapshot) => {
+    const panel = composerPanel(snapshot);
+    expect(within(panel).getByRole('progressbar', { name: 'Uploading' })).toBeInTheDocument();
+    // Why 'Send reply' is off, beside it; removing the file cancels the upload.
+    expect(within(panel).getByText('Uploading…')).toBeVisible();
+    expect(button('Send reply', panel)).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: `Remove ${FILE.name}` })).toBeEnabled();
+    // Staff presign for the request they are answering.
+    expect(pendingCalls.inputOf('presign')).toEqual({ filename: FILE.name, requestId: REQUEST_ID });
   },
   'loaded.composer': (snapshot) => expectComposer(snapshot),
   'loaded.composer.writing': (snapshot) => {
@@ -470,13 +495,22 @@ const events: EventExecutors<Machine> = {
   SELECT_COMPOSER: ({ event }) =>
     user.click(screen.getByRole('tab', { name: event.composer === 'note' ? 'Internal note' : 'Reply to employee' })),
   EDIT: ({ event, state }) => user.type(textArea(state), event.text as string),
-  ATTACHED: async ({ state }) => {
+  UPLOAD_STARTED: async ({ state }) => {
     const input = composerPanel(state).querySelector<HTMLInputElement>('input[type="file"]');
     await user.upload(input as HTMLInputElement, FILE);
-    await waitFor(() => expect(within(composerPanel(state)).getByRole('progressbar', { name: 'Uploaded' })).toBeInTheDocument());
-    // Staff presign for the request they are answering.
     expect(requestPresignedUrl).toHaveBeenLastCalledWith(FILE.name, REQUEST_ID);
+    // Ctrl+Enter, which does not go through the disabled button, does not send the reply without its file either.
+    const repliesBefore = vi.mocked(replyToRequest).mock.calls.length;
+    await user.type(textArea(state), '{Control>}{Enter}{/Control}');
+    expect(replyToRequest).toHaveBeenCalledTimes(repliesBefore);
   },
+  ATTACHED: async ({ state }) => {
+    await answer('presign', { key: FILE_KEY, presigned_url: 'http://files.test/put' });
+    await waitFor(() => expect(uploadFile).toHaveBeenCalledOnce());
+    await answer('transfer', undefined);
+    await waitFor(() => expect(within(composerPanel(state)).getByRole('progressbar', { name: 'Uploaded' })).toBeInTheDocument());
+  },
+  UPLOAD_SETTLED: ({ state }) => user.click(within(composerPanel(state)).getByRole('button', { name: `Remove ${FILE.name}` })),
   DETACHED: ({ state }) => user.click(within(composerPanel(state)).getByRole('button', { name: `Remove ${FILE.name}` })),
   SHOW_PREVIEW: ({ state }) => user.click(button('Preview', composerPanel(state))),
   SHOW_EDITOR: ({ state }) => user.click(button('Edit', composerPanel(state))),
@@ -522,7 +556,8 @@ describe('console request model coverage', () => {
       'claim, complete, reopen': /claim → claimed → mark completed → completed → reopen → reopened/,
       'start work on an open request': /start work → started/,
       'assign to a colleague, then take it over': /assign to Alex → assigned → claim/,
-      'a Markdown reply with a file': /write reply → attach quote\.pdf → send → reply with file sent/,
+      'a Markdown reply with a file': /write reply → start uploading quote\.pdf → quote\.pdf uploaded → send → reply with file sent/,
+      'an upload cancelled': /start uploading quote\.pdf → remove it while it uploads/,
       'a reply previewed, then sent': /write reply → preview → preview made → send/,
       'an internal note': /note tab → write note → send → note added/,
       'a live employee message': /employee writes → refreshed open/,

@@ -54,6 +54,11 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
     return 'writing';
   });
   const isSending = useSelector(request, (snapshot) => snapshot.matches({ loaded: { activity: 'sending' } }));
+  // The reply goes with its file, so it waits while the file uploads; a note carries no file.
+  const waitsForFile = useSelector(
+    request,
+    (snapshot) => kind === 'reply' && snapshot.matches({ loaded: { attachment: 'uploading' } }),
+  );
   const previewHtml = useSelector(request, ({ context }) => context.previewHtml);
   const previewError = useSelector(request, ({ context }) => context.previewError);
   const sendError = useSelector(request, ({ context }) => context.sendError);
@@ -111,6 +116,7 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
           label="Attach a file"
           presign={{ requestId }}
           isDisabled={isSending}
+          onBusyChange={(busy) => request.send({ type: busy ? 'UPLOAD_STARTED' : 'UPLOAD_SETTLED' })}
           onUploaded={({ key, file }) => {
             if (key) request.send({ type: 'ATTACHED', key, fileName: file.name });
           }}
@@ -130,7 +136,8 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
             Edit
           </Button>
         )}
-        <Button type="submit" isLoading={isSending} isDisabled={!hasText}>
+        {waitsForFile && <span className="lc-console-composer__hint">Uploading…</span>}
+        <Button type="submit" isLoading={isSending} isDisabled={!hasText || waitsForFile}>
           {labels.submit}
         </Button>
       </div>
