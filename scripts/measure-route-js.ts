@@ -40,12 +40,19 @@ for (const url of urls) {
   const context = await newContext(browser, url);
   const page = await context.newPage();
   const scripts = new Map<string, number>();
-  page.on('response', async (response) => {
+  const bodiesRead: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const body = await response.body().catch(() => null);
-    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+    bodiesRead.push(
+      response.body().then(
+        (body) => void scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length),
+        () => undefined,
+      ),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // A body may still be on its way when the network has gone quiet: count every script the page fetched.
+  await Promise.all(bodiesRead);
   const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
   console.log(`${url}: ${(total / 1024).toFixed(1)} KB gzipped JavaScript in ${scripts.size} files`);
   for (const [path, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${path}`);
