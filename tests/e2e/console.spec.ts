@@ -90,7 +90,7 @@ test('a concierge claims a request, replies in Markdown with a file, notes, clos
   const employeeCard = page.getByRole('region', { name: 'Employee' });
   await expect(employeeCard).toContainText('Erin Employee');
   await expect(employeeCard).toContainText('Acme Corporation');
-  await expect(page.getByRole('region', { name: 'Survey answers' })).toContainText('my dental plan, please.');
+  await expect(page.getByRole('region', { name: 'Survey answers' })).toContainText('please take care of it.');
 
   // Claim: assigned to me, In Progress.
   const actions = page.getByRole('region', { name: 'Assignment and status' });
