@@ -1,6 +1,12 @@
 import { type ActorRef, type Snapshot, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import { ACCOUNT_MESSAGES, AccountError, enrollMfa, sendMfaCode, verifyMfaCode } from '../services/account.ts';
-import { writeMfaToken } from '../services/storage.ts';
+import { ACCOUNT_MESSAGES, enrollMfa } from '../services/account.ts';
+import {
+  STORE_VERIFIED_MFA_TOKEN,
+  assignAccountError,
+  sendMfaCodeActor,
+  storeMfaToken,
+  verifyMfaCodeActor,
+} from './mfaCode.ts';
 
 /** The session learns that enrolment is complete (it then reloads the user and opens the app). */
 export type EnrollmentReceiver = ActorRef<Snapshot<unknown>, { type: 'ENROLLMENT_VERIFIED' }>;
@@ -18,10 +24,6 @@ export type MfaEnrollmentEvent =
   | { type: 'RESEND' }
   | { type: 'CHANGE_NUMBER' };
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof AccountError ? error.message : fallback;
-}
-
 /** MFA enrolment (SPEC §2): a phone number, then the texted code, then verified. */
 export const mfaEnrollmentMachine = setup({
   types: {
@@ -31,11 +33,11 @@ export const mfaEnrollmentMachine = setup({
   },
   actors: {
     enroll: fromPromise<void, { phoneNumber: string }>(({ input }) => enrollMfa(input.phoneNumber)),
-    resendCode: fromPromise<void>(() => sendMfaCode()),
-    verifyCode: fromPromise<string, { otp: string }>(({ input }) => verifyMfaCode(input.otp)),
+    resendCode: sendMfaCodeActor,
+    verifyCode: verifyMfaCodeActor,
   },
   actions: {
-    storeMfaToken: (_, { mfaToken }: { mfaToken: string }) => writeMfaToken(mfaToken),
+    storeMfaToken,
     reportVerified: sendTo(({ context }) => context.session, { type: 'ENROLLMENT_VERIFIED' }),
     assignError: assign((_, { error }: { error: string }) => ({ error })),
     clearError: assign({ error: null }),
@@ -62,10 +64,7 @@ export const mfaEnrollmentMachine = setup({
         onDone: 'code',
         onError: {
           target: 'phone',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.mfaEnrollFailed) }),
-          },
+          actions: assignAccountError(ACCOUNT_MESSAGES.mfaEnrollFailed),
         },
       },
     },
@@ -84,10 +83,7 @@ export const mfaEnrollmentMachine = setup({
         onDone: 'code',
         onError: {
           target: 'code',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.mfaCodeRequestFailed) }),
-          },
+          actions: assignAccountError(ACCOUNT_MESSAGES.mfaCodeRequestFailed),
         },
       },
     },
@@ -102,14 +98,11 @@ export const mfaEnrollmentMachine = setup({
         },
         onDone: {
           target: 'verified',
-          actions: [{ type: 'storeMfaToken', params: ({ event }) => ({ mfaToken: event.output }) }, 'reportVerified'],
+          actions: [STORE_VERIFIED_MFA_TOKEN, 'reportVerified'],
         },
         onError: {
           target: 'code',
-          actions: {
-            type: 'assignError',
-            params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.mfaVerifyFailed) }),
-          },
+          actions: assignAccountError(ACCOUNT_MESSAGES.mfaVerifyFailed),
         },
       },
     },

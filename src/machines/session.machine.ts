@@ -8,24 +8,22 @@ import {
   type SignInAnswer,
   type SignUpDetails,
   fetchCurrentUser,
-  sendMfaCode,
   signIn,
   signOut,
   signUp,
-  verifyMfaCode,
 } from '../services/account.ts';
 import { setAnalyticsUser } from '../services/analytics.ts';
 import { setErrorUser } from '../services/errorReporting.ts';
 import type { AuthFailure } from '../services/http.ts';
 import { navigate } from '../services/navigation.ts';
+import { clearSession, hasValidSession, rememberReturnTo, takeReturnTo, writeToken } from '../services/storage.ts';
 import {
-  clearSession,
-  hasValidSession,
-  rememberReturnTo,
-  takeReturnTo,
-  writeMfaToken,
-  writeToken,
-} from '../services/storage.ts';
+  STORE_VERIFIED_MFA_TOKEN,
+  assignAccountError,
+  sendMfaCodeActor,
+  storeMfaToken,
+  verifyMfaCodeActor,
+} from './mfaCode.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const MFA_ENROLLMENT_PATH = '/mfa-enrollment';
@@ -61,10 +59,6 @@ export type SessionEvent =
   | { type: 'NOTICE'; message: string };
 
 const NO_MFA_STEP = { mfaRequired: false, mfaEnrollmentVerification: false, mfaEnrollmentAvailable: false };
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof AccountError ? error.message : fallback;
-}
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof AccountError && error.status === 401;
@@ -118,13 +112,13 @@ export const sessionMachine = setup({
       return signIn({ email, password: input.password });
     }),
     fetchCurrentUser: fromPromise<User>(() => fetchCurrentUser()),
-    sendCode: fromPromise<void>(() => sendMfaCode()),
-    verifyCode: fromPromise<string, { otp: string }>(({ input }) => verifyMfaCode(input.otp)),
+    sendCode: sendMfaCodeActor,
+    verifyCode: verifyMfaCodeActor,
     signOut: fromPromise<void>(() => signOut()),
   },
   actions: {
     storeToken: (_, { answer }: { answer: SignInAnswer }) => writeToken(answer.token, answer.expires_at),
-    storeMfaToken: (_, { mfaToken }: { mfaToken: string }) => writeMfaToken(mfaToken),
+    storeMfaToken,
     /** SPEC §6: analytics and error reports say whether the user is internal staff. */
     identifyUser: (_, { user }: { user: User }) => {
       setAnalyticsUser(user);
@@ -235,10 +229,7 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: [
                 'clearStoredSession',
-                {
-                  type: 'assignError',
-                  params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.signInError) }),
-                },
+                assignAccountError(ACCOUNT_MESSAGES.signInError),
               ],
             },
           },
@@ -258,10 +249,7 @@ export const sessionMachine = setup({
               target: 'signUpFailed',
               actions: [
                 'clearStoredSession',
-                {
-                  type: 'assignError',
-                  params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.signUpError) }),
-                },
+                assignAccountError(ACCOUNT_MESSAGES.signUpError),
               ],
             },
           },
@@ -295,10 +283,7 @@ export const sessionMachine = setup({
                 onDone: 'codeEntry',
                 onError: {
                   target: 'codeEntry',
-                  actions: {
-                    type: 'assignError',
-                    params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.mfaCodeRequestFailed) }),
-                  },
+                  actions: assignAccountError(ACCOUNT_MESSAGES.mfaCodeRequestFailed),
                 },
               },
             },
@@ -321,14 +306,11 @@ export const sessionMachine = setup({
                 },
                 onDone: {
                   target: '#session.authenticated.enteringApp',
-                  actions: [{ type: 'storeMfaToken', params: ({ event }) => ({ mfaToken: event.output }) }, 'clearMfaFlags'],
+                  actions: [STORE_VERIFIED_MFA_TOKEN, 'clearMfaFlags'],
                 },
                 onError: {
                   target: 'codeEntry',
-                  actions: {
-                    type: 'assignError',
-                    params: ({ event }) => ({ error: messageOf(event.error, ACCOUNT_MESSAGES.mfaVerifyFailed) }),
-                  },
+                  actions: assignAccountError(ACCOUNT_MESSAGES.mfaVerifyFailed),
                 },
               },
             },

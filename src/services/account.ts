@@ -48,6 +48,11 @@ export class AccountError extends Error {
   }
 }
 
+/** What a form shows for a failed account call: the AccountError's SPEC §8 message, else the step's own fallback. */
+export function accountErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof AccountError ? error.message : fallback;
+}
+
 /** A failure whose message is the server's error, else the fallback. */
 function withServerMessage(error: unknown, fallback: string): AccountError {
   const fromServer = serverMessage(error, '');
