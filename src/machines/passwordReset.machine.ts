@@ -1,13 +1,20 @@
 import { type ActorRef, type Snapshot, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ResetPasswordRequest } from '../contract/account.ts';
-import { ACCOUNT_MESSAGES, AccountError, requestPasswordReset, resetPassword } from '../services/account.ts';
+import { ACCOUNT_MESSAGES, accountErrorMessage, requestPasswordReset, resetPassword } from '../services/account.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { navigate } from '../services/navigation.ts';
 import { SIGN_IN_PATH } from './session.machine.ts';
 
-function messageOf(error: unknown): string {
-  return error instanceof AccountError ? error.message : ACCOUNT_MESSAGES.resetUnavailable;
-}
+const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** A password form's SPEC §8 failure message: the AccountError's, else the reset one. */
+const failureMessage = (error: unknown) => accountErrorMessage(error, ACCOUNT_MESSAGES.resetUnavailable);
+
+/** Both password forms: a failure is shown (`showFailure`) and reported (`reportFailure`). */
+const SHOW_AND_REPORT_FAILURE = [
+  { type: 'showFailure', params: failureOf },
+  { type: 'reportFailure', params: failureOf },
+] as const;
 
 /** Forgot password: the e-mail form, then the SPEC §8 confirmation that never tells whether the address exists. */
 export const forgotPasswordMachine = setup({
@@ -19,6 +26,7 @@ export const forgotPasswordMachine = setup({
     requestReset: fromPromise<void, { email: string }>(({ input }) => requestPasswordReset(input.email)),
   },
   actions: {
+    showFailure: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
     reportFailure: (_, { error }: { error: unknown }) => void reportError(error, { feature: 'passwordReset' }),
   },
 }).createMachine({
@@ -38,10 +46,7 @@ export const forgotPasswordMachine = setup({
         onDone: 'confirmation',
         onError: {
           target: 'form',
-          actions: [
-            assign({ error: ({ event }) => messageOf(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-          ],
+          actions: SHOW_AND_REPORT_FAILURE,
         },
       },
     },
@@ -65,6 +70,7 @@ export const resetPasswordMachine = setup({
     resetPassword: fromPromise<void, ResetPasswordRequest>(({ input }) => resetPassword(input)),
   },
   actions: {
+    showFailure: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
     reportFailure: (_, { error }: { error: unknown }) => void reportError(error, { feature: 'passwordReset' }),
     announceSuccess: sendTo(({ context }) => context.session, {
       type: 'NOTICE',
@@ -96,10 +102,7 @@ export const resetPasswordMachine = setup({
         onDone: { target: 'done', actions: ['announceSuccess', 'navigateToSignIn'] },
         onError: {
           target: 'form',
-          actions: [
-            assign({ error: ({ event }) => messageOf(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-          ],
+          actions: SHOW_AND_REPORT_FAILURE,
         },
       },
     },
