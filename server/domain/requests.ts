@@ -1,5 +1,6 @@
 import { type SQL, and, asc, eq, inArray } from 'drizzle-orm';
 import type { Message, Request, RequestStatus } from '../../src/contract/requests.ts';
+import type { SubmittedRequest } from '../../src/contract/surveys.ts';
 import type { Executor } from '../db/client.ts';
 import { requests, users } from '../db/schema.ts';
 import { surveyCategories } from '../db/surveys.schema.ts';
@@ -66,15 +67,18 @@ export async function messagesByRequest(db: Executor, requestIds: readonly numbe
   return byRequest;
 }
 
-async function describeRequests(db: Executor, condition: SQL | undefined): Promise<Request[]> {
-  const rows = await db
+function selectDescribedRequests(db: Executor, condition: SQL | undefined) {
+  return db
     .select({ request: requests, categoryName: surveyCategories.name, categoryImageUrl: surveyCategories.imageUrl })
     .from(requests)
     .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId))
-    .where(condition)
-    .orderBy(asc(requests.issuedAt), asc(requests.id));
-  const threads = await messagesByRequest(db, rows.map((row) => row.request.id));
-  return rows.map(({ request, categoryName, categoryImageUrl }) => ({
+    .where(condition);
+}
+
+type DescribedRequestRow = Awaited<ReturnType<ReturnType<typeof selectDescribedRequests>['execute']>>[number];
+
+function toSubmittedRequest({ request, categoryName, categoryImageUrl }: DescribedRequestRow): SubmittedRequest {
+  return {
     id: request.id,
     external_id: request.externalId,
     name: request.name,
@@ -84,8 +88,19 @@ async function describeRequests(db: Executor, condition: SQL | undefined): Promi
     details: request.details,
     survey_category_name: categoryName,
     survey_category_image_url: categoryImageUrl,
-    messages: threads.get(request.id) ?? [],
-  }));
+  };
+}
+
+/** A request as its submission answers it (SPEC §3 Request without its thread), or null when there is none. */
+export async function findSubmittedRequest(db: Executor, requestId: number): Promise<SubmittedRequest | null> {
+  const [row] = await selectDescribedRequests(db, eq(requests.id, requestId));
+  return row ? toSubmittedRequest(row) : null;
+}
+
+async function describeRequests(db: Executor, condition: SQL | undefined): Promise<Request[]> {
+  const rows = await selectDescribedRequests(db, condition).orderBy(asc(requests.issuedAt), asc(requests.id));
+  const threads = await messagesByRequest(db, rows.map((row) => row.request.id));
+  return rows.map((row) => ({ ...toSubmittedRequest(row), messages: threads.get(row.request.id) ?? [] }));
 }
 
 /** The owner's request with its thread, or null (unknown id, or not theirs). */

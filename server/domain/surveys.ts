@@ -18,6 +18,7 @@ import {
   userRequestSurveys,
 } from '../db/surveys.schema.ts';
 import { readContactProfile } from './onboarding.ts';
+import { findSubmittedRequest } from './requests.ts';
 import { SurveyError } from './surveyError.ts';
 
 /**
@@ -260,22 +261,38 @@ export async function answerQuestion(
 // Submitting: the Request
 // ---------------------------------------------------------------------------------------------------------------
 
-/** How an answer reads in the request details: option labels, a masked phone, a file by its name, one line. */
-function displayAnswer(question: SessionQuestion, answer: string, fileNames: ReadonlyMap<string, string>): string {
+/**
+ * How an answer of a formatted type reads to a person: an option by its label, a phone formatted, a file by its name
+ * (else its key). Null for free text, which each reader lays out itself. The request details and the console's
+ * survey answers both read answers this way.
+ */
+export function formattedAnswer(
+  question: Pick<SessionQuestion, 'type' | 'selectOptions'>,
+  answer: string,
+  fileName: string | null | undefined,
+): string | null {
   switch (question.type) {
     case 'SingleSelectInput':
       return question.selectOptions?.find((option) => option.value === answer)?.label ?? answer;
     case 'PhoneNumberInput':
       return formatPhone(answer);
     case 'SingleUploadInput':
-      return fileNames.get(answer) ?? answer;
+      return fileName ?? answer;
     default:
-      return answer
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean)
-        .join(' / ');
+      return null;
   }
+}
+
+/** How an answer reads in the request details: formatted by its type, free text on one line. */
+function displayAnswer(question: SessionQuestion, answer: string, fileNames: ReadonlyMap<string, string>): string {
+  return (
+    formattedAnswer(question, answer, fileNames.get(answer)) ??
+    answer
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' / ')
+  );
 }
 
 /**
@@ -293,28 +310,9 @@ export function requestDetails(questions: readonly SessionQuestion[], fileNames:
 }
 
 async function describeSubmittedRequest(db: Executor, requestId: number): Promise<SubmittedRequest> {
-  const [row] = await db
-    .select({
-      request: requests,
-      categoryName: surveyCategories.name,
-      categoryImageUrl: surveyCategories.imageUrl,
-    })
-    .from(requests)
-    .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId))
-    .where(eq(requests.id, requestId));
-  if (!row) throw new Error(`describeSubmittedRequest: no request ${requestId}`);
-  const { request } = row;
-  return {
-    id: request.id,
-    external_id: request.externalId,
-    name: request.name,
-    status: request.status,
-    issued_at: request.issuedAt.toISOString(),
-    created_at: request.createdAt.toISOString(),
-    details: request.details,
-    survey_category_name: row.categoryName,
-    survey_category_image_url: row.categoryImageUrl,
-  };
+  const submitted = await findSubmittedRequest(db, requestId);
+  if (!submitted) throw new Error(`describeSubmittedRequest: no request ${requestId}`);
+  return submitted;
 }
 
 /**
