@@ -12,7 +12,6 @@ import {
   type ThreadEntry,
 } from '../../src/contract/console.ts';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../src/contract/requests.ts';
-import { formatPhone } from '../../src/contract/surveys.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { requests, uploads, users } from '../db/schema.ts';
 import { surveyCategories, surveyQuestions, userRequestAnswers } from '../db/surveys.schema.ts';
@@ -20,6 +19,7 @@ import { internalNotes, messages, requestEvents, requestReadMarkers } from '../d
 import { markThreadRead } from './messages.ts';
 import { notifyStatusChange } from './notifications.ts';
 import type { RealtimeNotice } from './realtime.ts';
+import { formattedAnswer } from './surveys.ts';
 import {
   type Actor,
   type RequestRow,
@@ -208,14 +208,12 @@ async function surveyAnswersOf(db: Executor, request: RequestRow): Promise<Surve
     )
     .where(and(eq(userRequestAnswers.userRequestSurveyId, request.userRequestSurveyId), ne(userRequestAnswers.value, '')))
     .orderBy(asc(surveyQuestions.position));
-  return rows.map((row) => {
-    const isUpload = row.type === 'SingleUploadInput';
-    let answer = row.value;
-    if (row.type === 'SingleSelectInput') answer = row.selectOptions?.find((option) => option.value === row.value)?.label ?? row.value;
-    if (row.type === 'PhoneNumberInput') answer = formatPhone(row.value);
-    if (isUpload) answer = row.filename ?? row.value;
-    return { question_id: row.questionId, label: row.label, answer, attachment_key: isUpload ? row.value : null };
-  });
+  return rows.map((row) => ({
+    question_id: row.questionId,
+    label: row.label,
+    answer: formattedAnswer(row, row.value, row.filename) ?? row.value,
+    attachment_key: row.type === 'SingleUploadInput' ? row.value : null,
+  }));
 }
 
 const KIND_ORDER: Record<ThreadEntry['kind'], number> = { event: 0, message: 1, note: 2 };
