@@ -11,6 +11,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { QUESTION_TYPES } from '../../src/contract/surveys.ts';
 import { users } from './schema.ts';
 
 /**
@@ -20,14 +21,8 @@ import { users } from './schema.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const questionType = pgEnum('question_type', [
-  'TextInput',
-  'MultilineTextInput',
-  'PhoneNumberInput',
-  'ManagedEmailInput',
-  'SingleSelectInput',
-  'SingleUploadInput',
-]);
+/** The column takes exactly the question types the API contract knows. */
+export const questionType = pgEnum('question_type', QUESTION_TYPES);
 
 /** What a question's initial value (universal_answer) is taken from. */
 export const questionPrefill = pgEnum('question_prefill', ['full_name', 'phone', 'email', 'address']);
