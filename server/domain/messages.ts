@@ -48,6 +48,38 @@ async function attachFiles(
   if (!attached) throw new ThreadError(422, MESSAGE_ERRORS.fileNotFound);
 }
 
+/**
+ * The start of every message write: the request is locked (only among `ownerUserId`'s requests, when given; else a
+ * 404), the message's files are tied to it, and its author is loaded.
+ */
+async function beginMessageWrite(
+  tx: Executor,
+  storage: FileStorage,
+  {
+    authorUserId,
+    requestId,
+    attachmentKeys,
+    ownerUserId,
+  }: { authorUserId: number; requestId: number; attachmentKeys: readonly string[]; ownerUserId?: number },
+) {
+  const request = await lockRequest(tx, requestId, ownerUserId);
+  if (!request) throw requestNotFound();
+  await attachFiles(tx, storage, { authorUserId, requestId, keys: attachmentKeys });
+  const author = await authorOf(tx, authorUserId);
+  return { request, author };
+}
+
+async function insertMessage(
+  tx: Executor,
+  { attachmentKeys, ...values }: Omit<typeof messages.$inferInsert, 'attachmentKeys'> & { attachmentKeys: readonly string[] },
+) {
+  const [message] = await tx
+    .insert(messages)
+    .values({ ...values, attachmentKeys: [...attachmentKeys] })
+    .returning({ id: messages.id });
+  return message;
+}
+
 /** Everything in the thread so far counts as read by this staff member. */
 export async function markThreadRead(db: Executor, staffUserId: number, requestId: number, now = new Date()) {
   const [{ lastId }] = await db
@@ -75,23 +107,23 @@ export async function postEmployeeMessage(
   { authorUserId, requestId, body, attachmentKeys }: { authorUserId: number; requestId: number; body: string; attachmentKeys: readonly string[] },
 ): Promise<RealtimeNotice[]> {
   return db.transaction(async (tx) => {
-    const request = await lockRequest(tx, requestId, authorUserId);
-    if (!request) throw requestNotFound();
-    await attachFiles(tx, storage, { authorUserId, requestId, keys: attachmentKeys });
-    const author = await authorOf(tx, authorUserId);
+    // An employee writes only in their own requests' threads.
+    const { request, author } = await beginMessageWrite(tx, storage, {
+      authorUserId,
+      requestId,
+      attachmentKeys,
+      ownerUserId: authorUserId,
+    });
     const now = new Date();
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        requestId,
-        authorUserId,
-        source: 'user',
-        sourceName: fullNameOf(author),
-        bodyHtml: plainTextToHtml(body),
-        attachmentKeys: [...attachmentKeys],
-        createdAt: now,
-      })
-      .returning({ id: messages.id });
+    const message = await insertMessage(tx, {
+      requestId,
+      authorUserId,
+      source: 'user',
+      sourceName: fullNameOf(author),
+      bodyHtml: plainTextToHtml(body),
+      attachmentKeys,
+      createdAt: now,
+    });
     const notices: RealtimeNotice[] = [
       { type: 'message.created', requestId, ownerUserId: request.userId, messageId: message.id },
     ];
@@ -125,23 +157,17 @@ export async function postConciergeReply(
   // Markdown made only of what the sanitiser removes (a lone <script>, say) leaves nothing to send.
   if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
   return db.transaction(async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request) throw requestNotFound();
-    await attachFiles(tx, storage, { authorUserId, requestId, keys: attachmentKeys });
-    const author = await authorOf(tx, authorUserId);
+    const { request, author } = await beginMessageWrite(tx, storage, { authorUserId, requestId, attachmentKeys });
     const now = new Date();
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        requestId,
-        authorUserId,
-        source: 'life_concierge',
-        sourceName: author.firstName,
-        bodyHtml,
-        attachmentKeys: [...attachmentKeys],
-        createdAt: now,
-      })
-      .returning({ id: messages.id });
+    const message = await insertMessage(tx, {
+      requestId,
+      authorUserId,
+      source: 'life_concierge',
+      sourceName: author.firstName,
+      bodyHtml,
+      attachmentKeys,
+      createdAt: now,
+    });
     await touchRequest(tx, requestId, now);
     await markThreadRead(tx, authorUserId, requestId, now);
     await notifyConciergeReply(tx, {
