@@ -1,12 +1,9 @@
 import * as z from 'zod/mini';
+import { EMAIL_PATTERN, MFA_CODE_PATTERN, MFA_PHONE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './account.rules.ts';
 
-/** SPEC §5 limits shared by the forms and the server. */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const MFA_CODE_PATTERN = /^\d{6}$/;
-export const MFA_PHONE_PATTERN = /^\d{10}$/;
+export { EMAIL_PATTERN, MFA_CODE_PATTERN, MFA_PHONE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from './account.rules.ts';
 
-const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
+const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ pattern: EMAIL_PATTERN }));
 const password = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX));
 
 export const company = z.object({

@@ -1,29 +1,32 @@
 import * as z from 'zod/mini';
+import {
+  ANALYTICS_CATEGORY,
+  ANALYTICS_ELEMENT_TYPES,
+  ANALYTICS_TARGETS,
+  ERROR_REPORT_LIMITS,
+  MAX_EVENTS_PER_BATCH,
+  MAX_PATH,
+  MAX_TEXT,
+  type AnalyticsEventName,
+} from './analytics.constants.ts';
+
+export {
+  ANALYTICS_CATEGORY,
+  ANALYTICS_ELEMENT_TYPES,
+  ANALYTICS_EVENT_NAMES,
+  ANALYTICS_TARGETS,
+  ERROR_REPORT_LIMITS,
+  MAX_EVENTS_PER_BATCH,
+  type AnalyticsElementType,
+  type AnalyticsEventName,
+  type AnalyticsTarget,
+} from './analytics.constants.ts';
+export { anonymisePath } from './analytics.paths.ts';
 
 /**
  * The first-party analytics and error-report sink (SPEC §3 Analytics, §7 Telemetry):
  * POST /api/v1/analytics/events and POST /api/v1/analytics/errors.
  */
-
-export const ANALYTICS_EVENT_NAMES = ['page_view', 'cta_click', 'request_survey_submit', 'sign_up', 'ui_interaction'] as const;
-export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
-
-/** SPEC §3: element types, targets (the element ids of tracked controls) and the one category. */
-export const ANALYTICS_ELEMENT_TYPES = ['button', 'link', 'offering_card'] as const;
-export type AnalyticsElementType = (typeof ANALYTICS_ELEMENT_TYPES)[number];
-export const ANALYTICS_TARGETS = [
-  'create_custom_request',
-  'create_custom_request_mobile',
-  'explore_categories',
-  'offering_benefit_card',
-  'offering_product_card',
-] as const;
-export type AnalyticsTarget = (typeof ANALYTICS_TARGETS)[number];
-export const ANALYTICS_CATEGORY = 'offering';
-
-const MAX_TEXT = 2000;
-const MAX_PATH = 2048;
-export const MAX_EVENTS_PER_BATCH = 50;
 
 const offeringId = z.union([z.number().check(z.int()), z.string().check(z.minLength(1), z.maxLength(100))]);
 const offeringFields = z.object({
@@ -88,9 +91,6 @@ export type AnalyticsBatch = z.infer<typeof analyticsBatch>;
 
 export const analyticsAccepted = z.object({ accepted: z.number().check(z.int(), z.nonnegative()) });
 
-/** Longest error name, message and stack a report may carry; the client cuts longer ones to fit. */
-export const ERROR_REPORT_LIMITS = { name: 200, message: MAX_TEXT, stack: 20_000 } as const;
-
 /** SPEC §8 "Error boundary reports": the component name, feature, and the failed response when there was one. */
 export const clientErrorReport = z.object({
   analytics_id: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -112,25 +112,3 @@ export const clientErrorReport = z.object({
   occurred_at: occurredAt,
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
-
-/** Route patterns whose parameter is a secret or personal (SPEC §2 route table), with the name shown instead. */
-const ANONYMISED_ROUTES: ReadonlyArray<[RegExp, string]> = [
-  [/^\/reset-password\/[^/]+\/unlock(\/\d+)?$/, '/reset-password/:unlockToken/unlock'],
-  [/^\/reset-password\/[^/]+$/, '/reset-password/:resetToken'],
-  [/^\/unlock\/[^/]+$/, '/unlock/:unlockToken'],
-  [/^\/[^/]+\/unlock(\/\d+)?$/, '/:unlockToken/unlock'],
-  [/^\/requests\/(?!category(\/|$))[^/]+$/, '/requests/:requestId'],
-  [/^\/attachments\/.+$/, '/attachments/:fileKey'],
-];
-
-/**
- * SPEC §2: ResetPassword, Unlock (and its legacy links), Request and Attachment paths are reported with the
- * parameter name in place of its value, so tokens, request ids and file keys never reach analytics.
- */
-export function anonymisePath(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  for (const [pattern, anonymised] of ANONYMISED_ROUTES) {
-    if (pattern.test(path)) return anonymised;
-  }
-  return path;
-}

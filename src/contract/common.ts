@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 
+export { AUTHORIZATION_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from './common.constants.ts';
+
 /** Every 4xx/5xx answer of the API has this body; `error` is the message a user may be shown. */
 export const errorBody = z.object({
   error: z.string(),
@@ -10,9 +12,3 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 export const successBody = z.object({ success: z.boolean() });
 export const messageBody = z.object({ success: z.boolean(), message: z.string() });
-
-/** Header names of SPEC §7. */
-export const AUTHORIZATION_HEADER = 'authorization';
-export const MFA_TOKEN_HEADER = 'mfa-token';
-/** The 401 error that means "verify an SMS code first" rather than "your session is gone". */
-export const MFA_REQUIRED_ERROR = 'MFA authentication required';

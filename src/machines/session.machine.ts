@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { User } from '../contract/account.ts';
-import { MFA_REQUIRED_ERROR } from '../contract/common.ts';
+import { MFA_REQUIRED_ERROR } from '../contract/common.constants.ts';
 import {
   ACCOUNT_MESSAGES,
   AccountError,

@@ -7,7 +7,8 @@ import {
   signUpResponse,
   signUpResponseData,
 } from '../contract/account.ts';
-import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER, successBody } from '../contract/common.ts';
+import { successBody } from '../contract/common.ts';
+import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../contract/common.constants.ts';
 import { api, serverMessage, statusOf } from './http.ts';
 
 /** The support contact of the account screens (SPEC §7 Account, §8 unlock failure). */

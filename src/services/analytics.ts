@@ -1,13 +1,8 @@
-import {
-  type AnalyticsBatch,
-  type AnalyticsEvent,
-  type AnalyticsEventName,
-  type AnalyticsProperties,
-  MAX_EVENTS_PER_BATCH,
-  anonymisePath,
-} from '../contract/analytics.ts';
+import type { AnalyticsBatch, AnalyticsEvent, AnalyticsProperties } from '../contract/analytics.ts';
+import { type AnalyticsEventName, MAX_EVENTS_PER_BATCH } from '../contract/analytics.constants.ts';
+import { anonymisePath } from '../contract/analytics.paths.ts';
 import type { User } from '../contract/account.ts';
-import { AUTHORIZATION_HEADER } from '../contract/common.ts';
+import { AUTHORIZATION_HEADER } from '../contract/common.constants.ts';
 import { type AppConfig, readConfig } from './config.ts';
 import { api } from './http.ts';
 import { readSession } from './storage.ts';

@@ -1,4 +1,6 @@
-import { type ClientErrorReport, ERROR_REPORT_LIMITS, anonymisePath } from '../contract/analytics.ts';
+import type { ClientErrorReport } from '../contract/analytics.ts';
+import { ERROR_REPORT_LIMITS } from '../contract/analytics.constants.ts';
+import { anonymisePath } from '../contract/analytics.paths.ts';
 import type { User } from '../contract/account.ts';
 import { readConfig } from './config.ts';
 import { HTTPError, api, serverMessage } from './http.ts';

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { AUTHORIZATION_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER, errorBody } from '../contract/common.ts';
+import { errorBody } from '../contract/common.ts';
+import { AUTHORIZATION_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../contract/common.constants.ts';
 import { readConfig } from './config.ts';
 import { readSession } from './storage.ts';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
-import { MFA_CODE_PATTERN, MFA_PHONE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../contract/account.ts';
+import { MFA_CODE_PATTERN, MFA_PHONE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../contract/account.rules.ts';
 
 /** SPEC §5 field messages, verbatim. */
 export const FIELD_MESSAGES = {

@@ -1,0 +1,11 @@
+/**
+ * SPEC §5 limits shared by the forms and the server, without the schema library (src/contract/account.ts builds its
+ * schemas on them and re-exports them), so the first page load's forms carry no zod (DESIGN §9 weight budget).
+ */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const MFA_CODE_PATTERN = /^\d{6}$/;
+export const MFA_PHONE_PATTERN = /^\d{10}$/;
+/** The e-mail format both sides accept: zod's own default e-mail pattern (z.regexes.email), named once here. */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
