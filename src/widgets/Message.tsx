@@ -58,7 +58,7 @@ export function Message({ severity = 'info', title, children, onClose, lifetime,
         {children && <div className="lc-message__text">{children}</div>}
       </div>
       {onClose && (
-        <AriaButton aria-label="Close" className="lc-message__close" onPress={close}>
+        <AriaButton aria-label="Close" className="lc-close-button lc-message__close" onPress={close}>
           <CloseIcon size={18} />
         </AriaButton>
       )}

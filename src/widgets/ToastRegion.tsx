@@ -27,7 +27,7 @@ export function ToastRegion({ actor = toastsActor }: ToastRegionProps) {
               {/* SPEC §2: a success-style icon whatever the toast's type. */}
               <SuccessIcon className="lc-toast__icon" />
               <p className="lc-toast__message">{toast.message}</p>
-              <AriaButton aria-label="Close" className="lc-toast__close"
+              <AriaButton aria-label="Close" className="lc-close-button lc-toast__close"
                 onPress={() => actor.send({ type: 'DISMISS', id: toast.id })}>
                 <CloseIcon size={18} />
               </AriaButton>

@@ -69,7 +69,7 @@ function QueueList({ queue, label, selectedRequestId }: { queue: ConsoleQueueAct
 
   if (error) {
     return (
-      <div className="lc-console-queue__failure">
+      <div className="lc-failure">
         <Message severity="error">{error}</Message>
         <Button variant="secondary" onPress={() => queue.send({ type: 'RETRY' })}>
           Try again

@@ -70,7 +70,7 @@ export function CatalogueFailure({ catalogue }: { catalogue: OfferingsCatalogueA
   const hasFailed = useSelector(catalogue, (snapshot) => snapshot.matches('failed'));
   if (!hasFailed) return null;
   return (
-    <div className="lc-offerings-failure">
+    <div className="lc-failure">
       <Message severity="error">We couldn't load the benefits and offers. Please try again.</Message>
       <Button variant="secondary" onPress={() => catalogue.send({ type: 'RETRY' })}>Try again</Button>
     </div>

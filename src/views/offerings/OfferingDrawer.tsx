@@ -40,7 +40,7 @@ export function OfferingDrawer({ actor }: { actor: OfferingDrawerActor }) {
             {detail && <p className="lc-offering-detail__name">{detail.name}</p>}
           </header>
           {hasFailed && (
-            <div className="lc-offering-detail__failure">
+            <div className="lc-failure">
               <Message severity="error">We couldn't load the details of this offering.</Message>
               <Button variant="secondary" onPress={() => actor.send({ type: 'RETRY' })}>Try again</Button>
             </div>
