@@ -43,7 +43,7 @@ export function ConsoleRequestView({ request, me }: ConsoleRequestViewProps) {
   if (isLoading) return <Skeleton lines={8} blockHeight={48} className="lc-console-request__loading" />;
   if (loadError !== null || loaded === null) {
     return (
-      <div className="lc-console-request__failure">
+      <div className="lc-failure">
         <Message severity="error">{loadError}</Message>
         {loadError !== REQUEST_NOT_FOUND && (
           <Button variant="secondary" onPress={() => request.send({ type: 'RETRY' })}>
