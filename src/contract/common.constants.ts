@@ -8,3 +8,25 @@ export const AUTHORIZATION_HEADER = 'authorization';
 export const MFA_TOKEN_HEADER = 'mfa-token';
 /** The 401 error that means "verify an SMS code first" rather than "your session is gone". */
 export const MFA_REQUIRED_ERROR = 'MFA authentication required';
+
+/**
+ * The user-facing message of an API error answer (`errorBody` in common.ts): `error` when the body has that shape,
+ * else null. Checked by hand because the HTTP client reads it synchronously on the first page, before any schema
+ * has loaded; tests/unit/contract.zodFree.test.ts keeps it in step with `errorBody`.
+ */
+export function errorBodyMessage(data: unknown): string | null {
+  if (!isPlainObject(data)) return null;
+  const { error, fields } = data;
+  if (typeof error !== 'string') return null;
+  if (fields === undefined) return error;
+  return isMessageRecord(fields) ? error : null;
+}
+
+/** A JSON object (not an array), as z.object and z.record accept it. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isMessageRecord(value: unknown): boolean {
+  return isPlainObject(value) && Object.values(value).every((message) => typeof message === 'string');
+}

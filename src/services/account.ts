@@ -1,15 +1,14 @@
-import {
-  type ResetPasswordRequest,
-  type SignUpRequest,
-  type User,
-  currentUserResponse,
-  signInResponse,
-  signUpResponse,
-  signUpResponseData,
-} from '../contract/account.ts';
-import { successBody } from '../contract/common.ts';
+import type { ResetPasswordRequest, SignUpRequest, User } from '../contract/account.ts';
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../contract/common.constants.ts';
 import { api, serverMessage, statusOf } from './http.ts';
+
+/**
+ * The schemas that check the answers load with the first answer, not with the sign-in page (DESIGN §9 weight
+ * budget: zod is not part of the first paint). Each call's parsing awaits them; a module that cannot load fails
+ * the call like any other error.
+ */
+const accountSchemas = () => import('../contract/account.ts');
+const commonSchemas = () => import('../contract/common.ts');
 
 /** The support contact of the account screens (SPEC §7 Account, §8 unlock failure). */
 export const SUPPORT_EMAIL = 'support@lifeconcierge.com';
@@ -99,6 +98,7 @@ export async function signIn({ email, password }: Credentials): Promise<SignInAn
       const response = await api().post('users/sign_in', { json: { user: { email, password } } });
       const token = response.headers.get(AUTHORIZATION_HEADER);
       if (!token) throw new AccountError(ACCOUNT_MESSAGES.noAuthorizationToken, response.status);
+      const { signInResponse } = await accountSchemas();
       return { token, ...signInResponse.parse(await response.json()) };
     },
     (error) => refusal(error, [401], ACCOUNT_MESSAGES.signInUnavailable, ACCOUNT_MESSAGES.signInError),
@@ -112,6 +112,7 @@ export async function signUp(details: SignUpDetails): Promise<string> {
   return attempt(
     async () => {
       const data = await api().post('users/sign_up', { json: { user: { ...details, terms_of_service: 1 } } }).json();
+      const { signUpResponse, signUpResponseData } = await accountSchemas();
       return signUpResponseData.parse(JSON.parse(signUpResponse.parse(data))).email;
     },
     (error) => refusal(error, [401, 422], ACCOUNT_MESSAGES.signUpUnavailable, ACCOUNT_MESSAGES.signUpError),
@@ -126,7 +127,11 @@ export async function signOut(): Promise<void> {
 /** Fails with the current-user message (SPEC §8); the status tells the session whether it was a 401. */
 export async function fetchCurrentUser(): Promise<User> {
   return attempt(
-    async () => currentUserResponse.parse(await api().get('users/current').json()).user,
+    async () => {
+      const data = await api().get('users/current').json();
+      const { currentUserResponse } = await accountSchemas();
+      return currentUserResponse.parse(data).user;
+    },
     (error) => withServerMessage(error, ACCOUNT_MESSAGES.currentUserFailed),
   );
 }
@@ -138,7 +143,9 @@ export async function fetchCurrentUser(): Promise<User> {
 async function callForSuccess(call: () => Promise<unknown>, fallback: string): Promise<void> {
   await attempt(
     async () => {
-      if (!successBody.parse(await call()).success) throw new AccountError(fallback);
+      const data = await call();
+      const { successBody } = await commonSchemas();
+      if (!successBody.parse(data).success) throw new AccountError(fallback);
     },
     (error) => withServerMessage(error, fallback),
   );
@@ -180,6 +187,7 @@ export async function verifyMfaCode(otp: string): Promise<string> {
   return attempt(
     async () => {
       const response = await api().post('mfa/verify', { json: { otp } });
+      const { successBody } = await commonSchemas();
       if (!successBody.parse(await response.json()).success) throw new AccountError(ACCOUNT_MESSAGES.mfaVerifyFailed);
       const mfaToken = response.headers.get(MFA_TOKEN_HEADER);
       if (!mfaToken) throw new AccountError(ACCOUNT_MESSAGES.noMfaToken, response.status);

@@ -1,6 +1,10 @@
 import type * as z from 'zod/mini';
-import { errorBody } from '../contract/common.ts';
-import { AUTHORIZATION_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../contract/common.constants.ts';
+import {
+  AUTHORIZATION_HEADER,
+  MFA_REQUIRED_ERROR,
+  MFA_TOKEN_HEADER,
+  errorBodyMessage,
+} from '../contract/common.constants.ts';
 import { readConfig } from './config.ts';
 import { readSession } from './storage.ts';
 
@@ -42,11 +46,7 @@ export class HTTPError extends Error {
 
 /** The message of a failed call: the server's error, else the given fallback (SPEC §8 "Wrapped errors"). */
 export function serverMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
-  if (error instanceof HTTPError) {
-    const parsed = errorBody.safeParse(error.data);
-    if (parsed.success) return parsed.data.error;
-  }
-  return fallback;
+  return (error instanceof HTTPError ? errorBodyMessage(error.data) : null) ?? fallback;
 }
 
 export function statusOf(error: unknown): number | null {
@@ -90,8 +90,8 @@ async function readErrorData(response: Response): Promise<unknown> {
 async function reportAuthFailure(request: Request, response: Response): Promise<void> {
   const path = new URL(request.url).pathname;
   if (OWN_401_PATHS.some((own) => path.endsWith(own))) return;
-  const body = errorBody.safeParse(await response.clone().json().catch(() => null));
-  const failure: AuthFailure = body.success && body.data.error === MFA_REQUIRED_ERROR ? 'mfaRequired' : 'sessionLost';
+  const message = errorBodyMessage(await response.clone().json().catch(() => null));
+  const failure: AuthFailure = message === MFA_REQUIRED_ERROR ? 'mfaRequired' : 'sessionLost';
   for (const listener of authFailureListeners) listener(failure);
 }
 
