@@ -1,17 +1,3 @@
-import * as z from 'zod/mini';
-
-/**
- * SPEC §5 start-up configuration. VITE_API_BASE_URL may be "/" (same origin as the page), which is how the
- * app is served by its own server; it must resolve to a valid URL either way.
- */
-const envSchema = z.object({
-  VITE_API_BASE_URL: z.string().check(z.minLength(1)),
-  VITE_ANALYTICS_ID: z.string().check(z.minLength(1)),
-  VITE_REPORT_ANALYTICS: z.enum(['true', 'false']),
-  VITE_REPORT_ERRORS: z.enum(['true', 'false']),
-  VITE_ALLOW_PRODUCTION_API: z.optional(z.enum(['true', 'false'])),
-});
-
 export const PRODUCT_NAME = 'Life Concierge';
 
 /** SPEC §7: the known production origins; any other origin must not talk to the production API. */
@@ -38,27 +24,41 @@ export interface AppConfig {
 }
 
 /**
- * Validates the build-time environment. A page served from a non-production origin that points at a production
- * API is pointed at the local API instead, unless VITE_ALLOW_PRODUCTION_API is "true".
+ * Validates the build-time environment (SPEC §5 start-up configuration): the API base, the analytics id, and the two
+ * report flags "true" or "false" (the optional production override too). VITE_API_BASE_URL may be "/" (same origin
+ * as the page), which is how the app is served by its own server; it must resolve to a valid URL either way.
+ * A page served from a non-production origin that points at a production API is pointed at the local API instead,
+ * unless VITE_ALLOW_PRODUCTION_API is "true". Plain checks rather than a schema: this runs on the first page, which
+ * carries no zod (DESIGN §9 weight budget).
  */
 export function readConfig(env: Record<string, unknown> = import.meta.env, pageOrigin = window.location.origin): AppConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw new MissingEnvironmentError();
+  const apiBaseSetting = requiredText(env.VITE_API_BASE_URL);
+  const analyticsId = requiredText(env.VITE_ANALYTICS_ID);
+  const reportAnalytics = flag(env.VITE_REPORT_ANALYTICS);
+  const reportErrors = flag(env.VITE_REPORT_ERRORS);
+  const allowProductionApi = env.VITE_ALLOW_PRODUCTION_API === undefined ? false : flag(env.VITE_ALLOW_PRODUCTION_API);
   let apiBase: URL;
   try {
-    apiBase = new URL(parsed.data.VITE_API_BASE_URL, pageOrigin);
+    apiBase = new URL(apiBaseSetting, pageOrigin);
   } catch {
     throw new MissingEnvironmentError();
   }
   const pointsAtProduction = PRODUCTION_ORIGINS.includes(apiBase.origin);
   const pageIsProduction = PRODUCTION_ORIGINS.includes(pageOrigin);
-  if (pointsAtProduction && !pageIsProduction && parsed.data.VITE_ALLOW_PRODUCTION_API !== 'true') {
+  if (pointsAtProduction && !pageIsProduction && !allowProductionApi) {
     apiBase = new URL(LOCAL_API_ORIGIN);
   }
-  return {
-    apiBaseUrl: apiBase.toString().replace(/\/$/, ''),
-    analyticsId: parsed.data.VITE_ANALYTICS_ID,
-    reportAnalytics: parsed.data.VITE_REPORT_ANALYTICS === 'true',
-    reportErrors: parsed.data.VITE_REPORT_ERRORS === 'true',
-  };
+  return { apiBaseUrl: apiBase.toString().replace(/\/$/, ''), analyticsId, reportAnalytics, reportErrors };
+}
+
+/** A variable that must be set to a non-empty string. */
+function requiredText(value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw new MissingEnvironmentError();
+  return value;
+}
+
+/** A "true"/"false" variable; anything else (or nothing) stops the start-up. */
+function flag(value: unknown): boolean {
+  if (value !== 'true' && value !== 'false') throw new MissingEnvironmentError();
+  return value === 'true';
 }
