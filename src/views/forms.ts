@@ -1,6 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import * as z from 'zod/mini';
-import { MFA_CODE_PATTERN, MFA_PHONE_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../contract/account.rules.ts';
+import {
+  EMAIL_PATTERN,
+  MFA_CODE_PATTERN,
+  MFA_PHONE_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from '../contract/account.rules.ts';
 
 /** SPEC §5 field messages, verbatim. */
 export const FIELD_MESSAGES = {
@@ -21,12 +26,10 @@ export const FIELD_MESSAGES = {
 /** SPEC §5 example phone number, shown as the phone field's placeholder. */
 export const PHONE_PLACEHOLDER = '2125551212';
 
-const emailFormat = z.email();
-
 export function emailError(email: string): string | undefined {
   const trimmed = email.trim();
   if (trimmed === '') return FIELD_MESSAGES.emailMissing;
-  return emailFormat.safeParse(trimmed).success ? undefined : FIELD_MESSAGES.emailInvalid;
+  return EMAIL_PATTERN.test(trimmed) ? undefined : FIELD_MESSAGES.emailInvalid;
 }
 
 /** Required, then 6-128 characters (SPEC §5, §9); `missing` is the form's own "enter it" message. */
