@@ -72,6 +72,21 @@ function renderAt(path: string) {
   return router;
 }
 
+/**
+ * Both password forms look alike while idle: their heading, a button that is not busy, and the
+ * machine's error (reported once) in an alert, or no alert at all.
+ */
+function expectIdleForm(heading: string, submitButton: HTMLElement, error: string | null) {
+  expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  expect(submitButton).not.toHaveAttribute('aria-busy');
+  if (error) {
+    expect(screen.getByRole('alert')).toHaveTextContent(error);
+    expect(reportError).toHaveBeenCalledTimes(1);
+  } else {
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }
+}
+
 beforeEach(() => {
   user = userEvent.setup();
   session = startSignedOutSession();
@@ -97,16 +112,7 @@ describe('forgot password', () => {
   const submitButton = () => screen.getByRole('button', { name: /Send reset link/ });
 
   const states: StateAssertions<typeof forgotPasswordMachine> = {
-    form: ({ context }) => {
-      expect(screen.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
-      expect(submitButton()).not.toHaveAttribute('aria-busy');
-      if (context.error) {
-        expect(screen.getByRole('alert')).toHaveTextContent(context.error);
-        expect(reportError).toHaveBeenCalledTimes(1);
-      } else {
-        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      }
-    },
+    form: ({ context }) => expectIdleForm('Forgot your password?', submitButton(), context.error),
     submitting: () => {
       expect(submitButton()).toHaveAttribute('aria-busy', 'true');
       expect(pendingCalls.inputOf('requestReset')).toBe(EMAIL);
@@ -163,16 +169,7 @@ describe('reset password', () => {
   const submitButton = () => screen.getByRole('button', { name: /Update password/ });
 
   const states: StateAssertions<typeof resetPasswordMachine> = {
-    form: ({ context }) => {
-      expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
-      expect(submitButton()).not.toHaveAttribute('aria-busy');
-      if (context.error) {
-        expect(screen.getByRole('alert')).toHaveTextContent(context.error);
-        expect(reportError).toHaveBeenCalledTimes(1);
-      } else {
-        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      }
-    },
+    form: ({ context }) => expectIdleForm('Reset your password', submitButton(), context.error),
     submitting: () => {
       expect(submitButton()).toHaveAttribute('aria-busy', 'true');
       expect(pendingCalls.inputOf('resetPassword')).toEqual({
