@@ -6,7 +6,7 @@ import { HTTPError } from '../../src/services/http.ts';
 import { leaveFor } from '../../src/services/navigation.ts';
 import Attachment from '../../src/views/Attachment.tsx';
 import {
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
@@ -15,19 +15,17 @@ import {
   runPath,
   settlementExecutors,
   type StateAssertions,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return { ...(await importOriginal()), getExpiringUrl: (key: string) => calls.start('lookUpFileAddress', key) };
 });
 vi.mock(import('../../src/services/navigation.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   leaveFor: vi.fn(),
 }));
-vi.mock('../../src/app/inspector.ts', async () => ({
-  inspect: (await import('./accountFlows.support.ts')).inspectedActors.inspect,
-}));
+vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 
 /** Links carry the key URL-encoded; the lookup must get it decoded. */
 const FILE_KEY = 'uploads/ab12 cd34.pdf';
@@ -38,7 +36,7 @@ function notFound(): HTTPError {
   return new HTTPError(response, new Request('http://localhost/api/v1/uploads/expiring_url'), { error: 'File not found' });
 }
 
-const { paths, titled } = accountFlowModel(attachmentMachine, {
+const { paths, titled } = flowModel(attachmentMachine, {
   input: { fileKey: FILE_KEY },
   events: [
     doneEvent('lookUpFileAddress', FILE_ADDRESS, 'file address found'),

@@ -14,14 +14,14 @@ import {
   type EventExecutors,
   type LabelledEvent,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
   pendingCalls,
   runPath,
   settlementExecutors,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 import {
   BENEFITS_HELP,
   CAR_SERVICE,
@@ -36,7 +36,7 @@ import {
 } from './console.fixtures.ts';
 
 vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return { ...(await importOriginal()), listConsoleRequests: vi.fn((query?: ConsoleRequestsQuery) => calls.start<ConsoleRequestsResponse>('listRequests', query)) };
 });
 vi.mock(import('../../src/services/liveUpdates.ts'), async (importOriginal) => {
@@ -93,7 +93,7 @@ const untouched = ({ context }: QueueSnapshot) => context.counts?.in_queue !== C
 const atHome = (snapshot: QueueSnapshot) =>
   snapshot.context.queue === 'in_queue' && snapshot.context.query === '' && snapshot.context.liveStatus === 'connecting' && untouched(snapshot);
 
-const { paths, titled } = accountFlowModel(consoleQueueMachine, {
+const { paths, titled } = flowModel(consoleQueueMachine, {
   events: [
     ...LIST_ANSWERS,
     errorEvent('listRequests', new ConsoleCallError('An unexpected error occurred', 500), 'list fails'),

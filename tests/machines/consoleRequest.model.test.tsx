@@ -14,18 +14,18 @@ import {
   type EventExecutors,
   type ModelEvent,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
   pendingCalls,
   runPath,
   settlementExecutors,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 import { COLLEAGUE, ME, OPEN_REQUEST, STAFF, at, employeeMessage, wireMessage } from './console.fixtures.ts';
 
 vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return {
     ...(await importOriginal()),
     fetchConsoleRequest: vi.fn((requestId: number) => calls.start<ConsoleRequest>('fetch', requestId)),
@@ -41,7 +41,7 @@ vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
 });
 // The file picker's own calls: a presign for this request, then the bytes, each answered when the path says so.
 vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return {
     ...(await importOriginal()),
     requestPresignedUrl: vi.fn((filename: string, requestId?: number) =>
@@ -151,7 +151,7 @@ const idle = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { activit
 const fileUploading = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { attachment: 'uploading' } });
 const writing = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { composer: 'writing' } });
 
-const { paths, titled } = accountFlowModel(consoleRequestMachine, {
+const { paths, titled } = flowModel(consoleRequestMachine, {
   input: { requestId: REQUEST_ID },
   events: [
     doneEvent('openRequest', opened, 'opened'),

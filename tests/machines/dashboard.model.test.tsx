@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, type InspectionEvent, type SnapshotFrom, createActor, createEmptyActor, fromPromise } from 'xstate';
+import { type SnapshotFrom, createActor, createEmptyActor, fromPromise } from 'xstate';
 import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
 import type { User } from '../../src/contract/account.ts';
 import type { NextScreenItem, RecommendedRequestCategory, SubmittedRequest } from '../../src/contract/surveys.ts';
@@ -17,17 +17,18 @@ import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreati
 import {
   type EventExecutors,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  inspectedActors,
   pendingCalls,
   runPath,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 /** Both list calls of one load wait on the same settlement (the machine asks for them together). */
 vi.mock(import('../../src/services/requests.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   let lists: Promise<OpenRequestLists> | null = null;
   return {
     ...(await importOriginal()),
@@ -39,15 +40,10 @@ vi.mock(import('../../src/services/requests.ts'), async (importOriginal) => {
   };
 });
 vi.mock(import('../../src/services/surveys.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return { ...(await importOriginal()), fetchRecommendedCategories: () => calls.start('fetchSuggestions') };
 });
-const createdActors = vi.hoisted(() => [] as AnyActorRef[]);
-vi.mock('../../src/app/inspector.ts', () => ({
-  inspect: (event: InspectionEvent) => {
-    if (event.type === '@xstate.actor') createdActors.push(event.actorRef as AnyActorRef);
-  },
-}));
+vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
@@ -107,7 +103,7 @@ const SUGGESTIONS: RecommendedRequestCategory[] = [
 ];
 const networkFailure = new TypeError('Failed to fetch');
 
-const { paths, titled } = accountFlowModel(dashboardMachine, {
+const { paths, titled } = flowModel(dashboardMachine, {
   input: { requestCreation: createEmptyActor() as unknown as RequestCreationActor },
   events: [
     doneEvent('fetchRequests', NONE, 'no requests'),
@@ -168,9 +164,7 @@ function renderDashboard(signedIn: User = USER) {
 }
 
 function dashboardSnapshot(): SnapshotFrom<Machine> {
-  const actor = createdActors.find((candidate) => (candidate as AnyActorRef & { logic: unknown }).logic === dashboardMachine);
-  if (!actor) throw new Error('The Dashboard created no chart');
-  return actor.getSnapshot() as SnapshotFrom<Machine>;
+  return inspectedActors.snapshotOf(dashboardMachine, 'first');
 }
 
 const requestCount = () => session.getSnapshot().context.user?.request_count ?? 0;
@@ -265,7 +259,7 @@ const events: EventExecutors<Machine> = {
 };
 
 beforeEach(() => {
-  createdActors.length = 0;
+  inspectedActors.clear();
   user = userEvent.setup();
   vi.mocked(track).mockClear();
 });

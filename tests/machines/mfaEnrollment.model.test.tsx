@@ -12,7 +12,7 @@ import MfaEnrollment from '../../src/views/MfaEnrollment.tsx';
 import {
   type EventExecutors,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
@@ -20,10 +20,10 @@ import {
   pendingCalls,
   runPath,
   settlementExecutors,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return {
     ...(await importOriginal()),
     enrollMfa: (phoneNumber: string) => calls.start('enroll', phoneNumber),
@@ -31,9 +31,7 @@ vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
     verifyMfaCode: (otp: string) => calls.start('verifyCode', otp),
   };
 });
-vi.mock('../../src/app/inspector.ts', async () => ({
-  inspect: (await import('./accountFlows.support.ts')).inspectedActors.inspect,
-}));
+vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 
 const PHONE_NUMBER = '2125551212';
 const CODE = '123456';
@@ -87,7 +85,7 @@ function expectBanner(error: string | null) {
   else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 }
 
-const { paths, titled } = accountFlowModel(mfaEnrollmentMachine, {
+const { paths, titled } = flowModel(mfaEnrollmentMachine, {
   input: { session: createEmptyActor() },
   events: [
     { label: 'submit phone', event: { type: 'SUBMIT_PHONE', phoneNumber: PHONE_NUMBER } },

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, type InspectionEvent, type SnapshotFrom, createActor, createEmptyActor, fromPromise } from 'xstate';
+import { type SnapshotFrom, createActor, createEmptyActor, fromPromise } from 'xstate';
 import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
 import type { User } from '../../src/contract/account.ts';
 import type { OnboardingAnswer, OnboardingAnswersRequest } from '../../src/contract/surveys.ts';
@@ -22,30 +22,25 @@ import {
   type EventExecutors,
   type LabelledEvent,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  inspectedActors,
   pendingCalls,
   runPath,
   settlementExecutors,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock(import('../../src/services/surveys.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return {
     ...(await importOriginal()),
     fetchOnboardingAnswers: () => calls.start('loadAnswers'),
     saveOnboardingAnswers: (request) => calls.start('saveAnswers', request),
   };
 });
-/** The actors the screens create, in order: the step under test creates the first one after it is rendered. */
-const createdActors = vi.hoisted(() => [] as AnyActorRef[]);
-vi.mock('../../src/app/inspector.ts', () => ({
-  inspect: (event: InspectionEvent) => {
-    if (event.type === '@xstate.actor') createdActors.push(event.actorRef as AnyActorRef);
-  },
-}));
+vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 type Machine = typeof onboardingMachine;
@@ -118,9 +113,7 @@ function renderStep(step: OnboardingStep) {
 
 /** The chart of the step under test, even after its screen has gone (the next step runs its own). */
 function stepActorSnapshot(): SnapshotFrom<Machine> {
-  const actor = createdActors[0];
-  if (!actor) throw new Error('The step created no actor');
-  return actor.getSnapshot() as SnapshotFrom<Machine>;
+  return inspectedActors.snapshotOf(onboardingMachine, 'first');
 }
 
 const stepOf = (snapshot: { context: { step: OnboardingStep } }) => snapshot.context.step;
@@ -286,11 +279,11 @@ const ADDRESS_STEPS: LabelledEvent[] = [
 ];
 
 const models = {
-  aboutUs: accountFlowModel(onboardingMachine, {
+  aboutUs: flowModel(onboardingMachine, {
     input: { step: 'aboutUs', session: createEmptyActor() as unknown as SessionActor },
     events: [{ label: 'continue', event: { type: 'CONTINUE' } }],
   }),
-  aboutYou: accountFlowModel(onboardingMachine, {
+  aboutYou: flowModel(onboardingMachine, {
     input: { step: 'aboutYou', session: createEmptyActor() as unknown as SessionActor },
     events: [
       doneEvent('loadAnswers', SAVED, 'saved answers loaded'),
@@ -313,7 +306,7 @@ const models = {
       return true;
     },
   }),
-  contactInfo: accountFlowModel(onboardingMachine, {
+  contactInfo: flowModel(onboardingMachine, {
     input: { step: 'contactInfo', session: createEmptyActor() as unknown as SessionActor },
     events: [
       doneEvent('loadAnswers', SAVED, 'saved answers loaded'),
@@ -347,7 +340,7 @@ const models = {
 };
 
 beforeEach(() => {
-  createdActors.length = 0;
+  inspectedActors.clear();
   user = userEvent.setup();
   session = startSession();
   refreshUser.mockClear();

@@ -16,7 +16,7 @@ import SignIn from '../../src/views/SignIn.tsx';
 import {
   type EventExecutors,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
@@ -24,19 +24,17 @@ import {
   pendingCalls,
   runPath,
   settlementExecutors,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return {
     ...(await importOriginal()),
     requestPasswordReset: (email: string) => calls.start('requestReset', email),
     resetPassword: (request) => calls.start('resetPassword', request),
   };
 });
-vi.mock('../../src/app/inspector.ts', async () => ({
-  inspect: (await import('./accountFlows.support.ts')).inspectedActors.inspect,
-}));
+vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
 
 const EMAIL = 'ada@example.com';
@@ -100,7 +98,7 @@ afterEach(() => {
 });
 
 describe('forgot password', () => {
-  const { paths, titled } = accountFlowModel(forgotPasswordMachine, {
+  const { paths, titled } = flowModel(forgotPasswordMachine, {
     events: [
       { label: 'submit', event: { type: 'SUBMIT', email: EMAIL } },
       doneEvent('requestReset', undefined, 'request accepted'),
@@ -156,7 +154,7 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
-  const { paths, titled } = accountFlowModel(resetPasswordMachine, {
+  const { paths, titled } = flowModel(resetPasswordMachine, {
     input: { resetToken: RESET_TOKEN, session: createEmptyActor() },
     events: [
       { label: 'submit', event: { type: 'SUBMIT', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } },

@@ -24,12 +24,12 @@ import {
   type EventExecutors,
   PendingCalls,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
   runPath,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
@@ -78,7 +78,7 @@ const networkFailure = new TypeError('Failed to fetch');
 /** The model reads the user's request_count from the session like the chart does; the real one says the same. */
 const modelSession = { getSnapshot: () => ({ context: { user: USER } }) } as unknown as SessionActor;
 
-const { paths, titled } = accountFlowModel(requestCreationMachine, {
+const { paths, titled } = flowModel(requestCreationMachine, {
   input: { session: modelSession },
   events: [
     { label: 'explore', event: { type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'explore_categories' } },

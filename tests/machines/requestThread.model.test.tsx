@@ -19,7 +19,7 @@ import {
   type StateAssertions,
   expectFullCoverage,
   runPath,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock('../../src/services/liveUpdates.ts', async (importOriginal) => ({
   ...(await importOriginal<LiveUpdatesModule>()),

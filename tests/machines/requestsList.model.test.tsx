@@ -18,7 +18,7 @@ import {
   expectFullCoverage,
   runPath,
   settlementExecutors,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock('../../src/services/requestCreation.ts', () => ({ openCategoryExplorer: vi.fn(), onRequestCreated: vi.fn() }));
 

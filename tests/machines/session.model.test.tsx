@@ -20,14 +20,14 @@ import {
   type EventExecutors,
   type LabelledEvent,
   type StateAssertions,
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
   pendingCalls,
   runPath,
   settlementExecutors,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 // The MfaEnrollment screen runs its own flow (tested in mfaEnrollment.model.test.tsx); here its calls just succeed.
 const ENROLLED_DEVICE_TOKEN = 'enrolled-device-token';
@@ -127,7 +127,7 @@ const APP_WIDE_EVENTS = ['AUTH_FAILURE', 'REFRESH_USER', 'REQUEST_CREATED', 'NOT
  * App-wide events are offered where they matter, and only in an undisturbed session (no message shown, the user as
  * loaded): each of them is then exercised once from every state that reacts to it, and the model stays small.
  */
-const { paths, titled } = accountFlowModel(sessionMachine, {
+const { paths, titled } = flowModel(sessionMachine, {
   events: MODEL_EVENTS,
   offer: (snapshot, { event }) => {
     if (!APP_WIDE_EVENTS.includes(event.type)) return true;

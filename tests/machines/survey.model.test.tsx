@@ -28,7 +28,7 @@ import {
   type StateAssertions,
   expectFullCoverage,
   runPath,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));

@@ -6,7 +6,7 @@ import { AccountError } from '../../src/services/account.ts';
 import { reportError } from '../../src/services/errorReporting.ts';
 import Unlock from '../../src/views/Unlock.tsx';
 import {
-  accountFlowModel,
+  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
@@ -15,23 +15,21 @@ import {
   runPath,
   settlementExecutors,
   type StateAssertions,
-} from './accountFlows.support.ts';
+} from './modelPaths.support.ts';
 
 vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./accountFlows.support.ts');
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return {
     ...(await importOriginal()),
     unlockAccount: (unlockToken: string) => calls.start('unlock', unlockToken),
   };
 });
-vi.mock('../../src/app/inspector.ts', async () => ({
-  inspect: (await import('./accountFlows.support.ts')).inspectedActors.inspect,
-}));
+vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
 
 const UNLOCK_TOKEN = 'unlock-token-123';
 
-const { paths, titled } = accountFlowModel(unlockMachine, {
+const { paths, titled } = flowModel(unlockMachine, {
   input: { unlockToken: UNLOCK_TOKEN },
   events: [
     doneEvent('unlock', undefined, 'unlocked'),

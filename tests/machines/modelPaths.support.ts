@@ -1,5 +1,6 @@
 /**
- * Shared pieces of the account flows' model-based tests (session, password reset, unlock, MFA enrolment).
+ * Shared pieces of the model-based tests of the flows (tests/machines/*.model.test.tsx): path generation, path runner,
+ * coverage check, the calls the actors wait on and the actors the views create.
  *
  * The machines invoke promise actors. For path generation those are replaced by the `xstate.done.actor.<id>` /
  * `xstate.error.actor.<id>` events their completion produces; when a path runs against the real view, the same
@@ -79,15 +80,30 @@ export class InspectedActors {
     if (event.type === '@xstate.actor') this.actors.push(event.actorRef as AnyActorRef);
   };
 
-  /** The snapshot of the latest actor created from `machine`. */
-  snapshotOf<M extends AnyStateMachine>(machine: M): Snap<M> {
-    const actor = this.actors.findLast((candidate) => (candidate as AnyActorRef & { logic: unknown }).logic === machine);
+  /** The snapshot of the latest actor created from `machine` (or the first one, for a screen that was left since). */
+  snapshotOf<M extends AnyStateMachine>(machine: M, which: 'latest' | 'first' = 'latest'): Snap<M> {
+    const ofMachine = (candidate: AnyActorRef) => (candidate as AnyActorRef & { logic: unknown }).logic === machine;
+    const actor = which === 'latest' ? this.actors.findLast(ofMachine) : this.actors.find(ofMachine);
     if (!actor) throw new Error(`No actor of ${machine.id} was created`);
     return actor.getSnapshot() as Snap<M>;
+  }
+
+  /** Forgets the actors of earlier tests, for files that look up the first actor of a machine. */
+  clear(): void {
+    this.actors.length = 0;
   }
 }
 
 export const inspectedActors = new InspectedActors();
+
+/**
+ * The mocked src/app/inspector.ts, so the views' actors are recorded in `inspectedActors`. vi.mock is hoisted above
+ * the imports, so its factory imports this module itself:
+ * `vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());`
+ */
+export function inspectorMock(): { inspect: InspectedActors['inspect'] } {
+  return { inspect: inspectedActors.inspect };
+}
 
 /** One registry per test file: module mocks (hoisted) and provided actors reach the same calls. */
 export const pendingCalls = new PendingCalls();
@@ -116,7 +132,7 @@ export function errorEvent(id: string, error: unknown, label: string): LabelledE
  * shortest paths reach every state through every transition that enters it (self-transitions included). `offer`
  * narrows the events a state is offered beyond what the machine accepts there (and keeps the model finite).
  */
-export function accountFlowModel<M extends AnyStateMachine>(
+export function flowModel<M extends AnyStateMachine>(
   machine: M,
   options: {
     events: readonly LabelledEvent[];
@@ -147,7 +163,7 @@ export function accountFlowModel<M extends AnyStateMachine>(
   };
 }
 
-export type ModelPath<M extends AnyStateMachine> = ReturnType<typeof accountFlowModel<M>>['paths'][number];
+export type ModelPath<M extends AnyStateMachine> = ReturnType<typeof flowModel<M>>['paths'][number];
 export type StateAssertions<M extends AnyStateMachine> = Record<string, (snapshot: Snap<M>) => void>;
 export type EventExecutors<M extends AnyStateMachine> = Record<
   string,
