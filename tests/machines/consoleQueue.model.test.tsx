@@ -18,6 +18,7 @@ import {
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  expectScenariosWalked,
   pendingCalls,
   runPath,
   settlementExecutors,
@@ -315,8 +316,6 @@ describe('console queue model coverage', () => {
       'failure and retry': /list fails → retry$/,
       'an empty queue': /open completed → list completed$/,
     };
-    for (const [name, pattern] of Object.entries(expected)) {
-      expect(titles.some((title) => pattern.test(title)), name).toBe(true);
-    }
+    expectScenariosWalked(titles, expected);
   });
 });

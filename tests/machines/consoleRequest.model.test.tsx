@@ -18,6 +18,7 @@ import {
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  expectScenariosWalked,
   pendingCalls,
   runPath,
   settlementExecutors,
@@ -564,8 +565,6 @@ describe('console request model coverage', () => {
       'news while a claim is under way': /claim → employee writes → claimed → refreshed in_progress/,
       'a refused status change': /status change refused/,
     };
-    for (const [name, pattern] of Object.entries(expected)) {
-      expect(titles.some((title) => pattern.test(title)), name).toBe(true);
-    }
+    expectScenariosWalked(titles, expected);
   });
 });

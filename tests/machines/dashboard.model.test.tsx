@@ -21,6 +21,7 @@ import {
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  expectScenariosWalked,
   inspectedActors,
   pendingCalls,
   runPath,
@@ -282,10 +283,10 @@ describe('dashboard', () => {
   });
 
   it('walks the paths the issue names', () => {
-    const titles = titled.map(({ title }) => title);
-    for (const pattern of [/request created → open requests/, /request created → a request in progress/, /request created → no requests/]) {
-      expect(titles.some((title) => pattern.test(title)), String(pattern)).toBe(true);
-    }
+    expectScenariosWalked(
+      titled.map(({ title }) => title),
+      [/request created → open requests/, /request created → a request in progress/, /request created → no requests/],
+    );
   });
 });
 

@@ -232,3 +232,16 @@ export function expectFullCoverage<M extends AnyStateMachine>(
   const exercised = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
   expect(eventTypes.filter((type) => !exercised.has(type))).toEqual([]);
 }
+
+/**
+ * Fails unless some path title matches each scenario the rules call for, so a change of the machine or of the
+ * model's events cannot quietly drop one. Scenarios are named (the failure says which) or given as bare patterns.
+ */
+export function expectScenariosWalked(titles: readonly string[], scenarios: Record<string, RegExp> | readonly RegExp[]): void {
+  const named = Array.isArray(scenarios)
+    ? scenarios.map((pattern): [string, RegExp] => [String(pattern), pattern])
+    : Object.entries(scenarios);
+  for (const [name, pattern] of named) {
+    expect(titles.some((title) => pattern.test(title)), name).toBe(true);
+  }
+}

@@ -20,6 +20,7 @@ import { setRouter } from '../../src/services/navigation.ts';
 import { startRequestSurvey } from '../../src/services/requestCreation.ts';
 import { OfferingsFullView } from '../../src/views/offerings/OfferingsFull.tsx';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
+import { expectScenariosWalked } from './modelPaths.support.ts';
 import {
   CATALOGUE,
   CATEGORIES,
@@ -616,8 +617,6 @@ describe('offerings catalogue model coverage', () => {
       'no results': /SELECT_CATEGORY Legal\b/,
       'failure and retry': /xstate\.error\.actor\.loadCatalogue > RETRY/,
     };
-    for (const [name, pattern] of Object.entries(scenarios)) {
-      expect(descriptions.some((description) => pattern.test(description)), name).toBe(true);
-    }
+    expectScenariosWalked(descriptions, scenarios);
   });
 });

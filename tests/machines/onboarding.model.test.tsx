@@ -26,6 +26,7 @@ import {
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  expectScenariosWalked,
   inspectedActors,
   pendingCalls,
   runPath,
@@ -376,9 +377,7 @@ describe('onboarding model coverage', () => {
       'wrong e-mail refused': /wrong e-mail → continue → right e-mail/,
       'a pet owner': /^start → saved answers loaded → continue → saved$/,
     };
-    for (const [scenario, pattern] of Object.entries(scenarios)) {
-      expect(titles.some((title) => pattern.test(title)), scenario).toBe(true);
-    }
+    expectScenariosWalked(titles, scenarios);
   });
 
   it('shows the about-you choices as chips that say what they bring', async () => {

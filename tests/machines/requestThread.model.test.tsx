@@ -18,6 +18,7 @@ import {
   type ModelEvent,
   type StateAssertions,
   expectFullCoverage,
+  expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
 
@@ -676,6 +677,6 @@ describe('request thread model coverage', () => {
       'polling through reconnection attempts': /LIVE_STATUS "polling" → LIVE_STATUS "connecting"/,
       'an empty thread': /bare request/,
     };
-    for (const [rule, pattern] of Object.entries(rules)) expect(titles.some((title) => pattern.test(title)), rule).toBe(true);
+    expectScenariosWalked(titles, rules);
   });
 });
