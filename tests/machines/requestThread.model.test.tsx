@@ -13,6 +13,7 @@ import { type ClientRequest, RequestsCallError } from '../../src/services/reques
 import { UploadNetworkError } from '../../src/services/uploads.ts';
 import { LIVE_UPDATES_PAUSED, RequestThreadView } from '../../src/views/Request.tsx';
 import { relativeTime } from '../../src/widgets/format.ts';
+import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import {
   type EventExecutors,
   type ModelEvent,
@@ -308,33 +309,6 @@ interface PendingFetch {
   answer: (response: Response) => void;
 }
 let fetches: PendingFetch[];
-
-class FakeXMLHttpRequest extends EventTarget {
-  static sent: FakeXMLHttpRequest[] = [];
-  readonly upload = new EventTarget();
-  withCredentials = true;
-  method = '';
-  url = '';
-  body: unknown = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  open(method: string, url: string) {
-    Object.assign(this, { method, url });
-  }
-  setRequestHeader() {}
-  send(body: unknown) {
-    this.body = body;
-    FakeXMLHttpRequest.sent.push(this);
-  }
-  abort() {
-    this.dispatchEvent(new Event('abort'));
-  }
-  respond(status: number, statusText = '', responseText = '') {
-    Object.assign(this, { status, statusText, responseText });
-    this.dispatchEvent(new Event('load'));
-  }
-}
 
 const describeFetch = ({ request }: PendingFetch) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`;
 function takeFetch(method: string, path: string): PendingFetch {

@@ -14,6 +14,7 @@ import {
 import { UploadAbortedError, UploadHttpError, UploadNetworkError } from '../../src/services/uploads.ts';
 import { FileUploader } from '../../src/widgets/FileUploader.tsx';
 import { fileSize } from '../../src/widgets/format.ts';
+import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 /** The machine's own events plus the results of its invoked calls, which the model feeds like any other event. */
@@ -181,38 +182,6 @@ interface PendingFetch {
   fail: (error: Error) => void;
 }
 let pendingFetches: PendingFetch[];
-
-class FakeXMLHttpRequest extends EventTarget {
-  static sent: FakeXMLHttpRequest[] = [];
-  readonly upload = new EventTarget();
-  withCredentials = true;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeXMLHttpRequest.sent.push(this);
-  }
-  abort() {
-    this.dispatchEvent(new Event('abort'));
-  }
-  respond(status: number, statusText = '', responseText = '') {
-    Object.assign(this, { status, statusText, responseText });
-    this.dispatchEvent(new Event('load'));
-  }
-}
 
 const lastTransfer = () => {
   const transfer = FakeXMLHttpRequest.sent.at(-1);

@@ -12,44 +12,21 @@ import {
   uploadFile,
 } from '../../src/services/uploads.ts';
 import { FileUploader } from '../../src/widgets/FileUploader.tsx';
+import { FakeXMLHttpRequest } from '../machines/fakeXMLHttpRequest.support.ts';
 
-/** Enough of XMLHttpRequest to see what uploadFile sends and to answer it. */
-class RecordingXMLHttpRequest extends EventTarget {
-  static last: RecordingXMLHttpRequest | null = null;
-  readonly upload = new EventTarget();
-  withCredentials = true;
-  opened: [string, string] | null = null;
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  open(method: string, url: string) {
-    this.opened = [method, url];
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    RecordingXMLHttpRequest.last = this;
-  }
-  abort() {
-    this.dispatchEvent(new Event('abort'));
-  }
-}
 
-function sent(): RecordingXMLHttpRequest {
-  if (!RecordingXMLHttpRequest.last) throw new Error('nothing was sent');
-  return RecordingXMLHttpRequest.last;
+function sent(): FakeXMLHttpRequest {
+  const last = FakeXMLHttpRequest.sent.at(-1);
+  if (!last) throw new Error('nothing was sent');
+  return last;
 }
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
-  RecordingXMLHttpRequest.last = null;
-  vi.stubGlobal('XMLHttpRequest', RecordingXMLHttpRequest);
+  FakeXMLHttpRequest.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -82,7 +59,7 @@ describe('uploadFile', () => {
     const file = new File(['some bytes'], 'mystery');
     const done = uploadFile({ url: 'https://bucket.example.com/k', file, onProgress: progress });
     const request = sent();
-    expect(request.opened).toEqual(['PUT', 'https://bucket.example.com/k']);
+    expect([request.method, request.url]).toEqual(['PUT', 'https://bucket.example.com/k']);
     expect(request.headers['content-type']).toBe('application/octet-stream');
     expect(request.withCredentials).toBe(false);
     expect(request.body).toBe(file);
@@ -96,7 +73,7 @@ describe('uploadFile', () => {
 
   it('rejects a non-2xx answer with its status, status text and body', async () => {
     const done = uploadFile({ url: '/api/storage/k', file: new File(['x'], 'a.png', { type: 'image/png' }), method: 'POST' });
-    expect(sent().opened?.[0]).toBe('POST');
+    expect(sent().method).toBe('POST');
     Object.assign(sent(), { status: 415, statusText: 'Unsupported Media Type', responseText: '{"error":"Only images or PDFs are allowed."}' });
     sent().dispatchEvent(new Event('load'));
     await expect(done).rejects.toMatchObject({
@@ -117,11 +94,11 @@ describe('uploadFile', () => {
     controller.abort();
     await expect(aborted).rejects.toBeInstanceOf(UploadAbortedError);
 
-    RecordingXMLHttpRequest.last = null;
+    const sentBefore = FakeXMLHttpRequest.sent.length;
     await expect(uploadFile({ url: '/k', file: new File(['x'], 'a.png'), signal: controller.signal })).rejects.toBeInstanceOf(
       UploadAbortedError,
     );
-    expect(RecordingXMLHttpRequest.last).toBeNull();
+    expect(FakeXMLHttpRequest.sent).toHaveLength(sentBefore);
   });
 });
 
