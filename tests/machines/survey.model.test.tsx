@@ -27,6 +27,7 @@ import {
   PendingCalls,
   type StateAssertions,
   expectFullCoverage,
+  expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
 
@@ -657,8 +658,6 @@ describe('survey model coverage', () => {
       'answer failure': /xstate\.error\.actor\.postAnswer \(failed\)/,
       'begin failure': /xstate\.error\.actor\.beginSurvey \(failed\)/,
     };
-    for (const [scenario, pattern] of Object.entries(scenarios)) {
-      expect(titles.some((title) => pattern.test(title)), scenario).toBe(true);
-    }
+    expectScenariosWalked(titles, scenarios);
   });
 });

@@ -15,6 +15,7 @@ import { UploadAbortedError, UploadHttpError, UploadNetworkError } from '../../s
 import { FileUploader } from '../../src/widgets/FileUploader.tsx';
 import { fileSize } from '../../src/widgets/format.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
+import { expectScenariosWalked } from './modelPaths.support.ts';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 /** The machine's own events plus the results of its invoked calls, which the model feeds like any other event. */
@@ -545,8 +546,6 @@ describe('upload model coverage', () => {
       'replace during an upload': /PROGRESS > CHOOSE_FILE "scan\.pdf"$/,
       'remove during an upload': /xstate\.done\.actor\.presign [^>]*> REMOVE_FILE$/,
     };
-    for (const [scenario, pattern] of Object.entries(scenarios)) {
-      expect(descriptions.some((description) => pattern.test(description)), scenario).toBe(true);
-    }
+    expectScenariosWalked(descriptions, scenarios);
   });
 });
