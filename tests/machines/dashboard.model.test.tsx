@@ -26,6 +26,7 @@ import {
   pendingCalls,
   runPath,
 } from './modelPaths.support.ts';
+import { employeeUser } from './users.fixtures.ts';
 
 /** Both list calls of one load wait on the same settlement (the machine asks for them together). */
 vi.mock(import('../../src/services/requests.ts'), async (importOriginal) => {
@@ -50,19 +51,10 @@ vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(asyn
 
 type Machine = typeof dashboardMachine;
 
-const USER: User = {
-  external_id: 'u-9',
-  full_name: 'Ada Park',
-  first_name: 'Ada',
-  initials: 'AP',
-  email: 'ada@acme.test',
-  request_count: 0,
-  companies: [{ id: 1, name: 'Acme Corporation', image_url: null }],
-  role: 'employee',
-  internal_user: false,
-  onboarding_required: false,
-  mfa_enrolled: false,
-};
+const USER = employeeUser(
+  { external_id: 'u-9', full_name: 'Ada Park', first_name: 'Ada', initials: 'AP', email: 'ada@acme.test' },
+  { companies: [{ id: 1, name: 'Acme Corporation', image_url: null }] },
+);
 
 function clientRequest(id: number, name: string, status: string, category: string): ClientRequest {
   return {

@@ -32,6 +32,7 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
+import { employeeUser } from './users.fixtures.ts';
 
 vi.mock(import('../../src/services/surveys.ts'), async (importOriginal) => {
   const { pendingCalls: calls } = await import('./modelPaths.support.ts');
@@ -46,19 +47,10 @@ vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(asyn
 
 type Machine = typeof onboardingMachine;
 
-const USER: User = {
-  external_id: 'u-7',
-  full_name: 'Nora Quinn',
-  first_name: 'Nora',
-  initials: 'NQ',
-  email: 'nora@acme.test',
-  request_count: 0,
-  companies: [],
-  role: 'employee',
-  internal_user: false,
-  onboarding_required: true,
-  mfa_enrolled: false,
-};
+const USER = employeeUser(
+  { external_id: 'u-7', full_name: 'Nora Quinn', first_name: 'Nora', initials: 'NQ', email: 'nora@acme.test' },
+  { onboarding_required: true },
+);
 
 const PATHS: Record<OnboardingStep, string> = {
   aboutUs: '/welcome/about-us',

@@ -31,25 +31,16 @@ import {
   expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
+import { employeeUser } from './users.fixtures.ts';
 
 vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 type Machine = typeof requestCreationMachine;
 
-const USER: User = {
-  external_id: 'u-3',
-  full_name: 'Omar Reyes',
-  first_name: 'Omar',
-  initials: 'OR',
-  email: 'omar@acme.test',
-  request_count: 0,
-  companies: [],
-  role: 'employee',
-  internal_user: false,
-  onboarding_required: false,
-  mfa_enrolled: false,
-};
+const USER = employeeUser(
+  { external_id: 'u-3', full_name: 'Omar Reyes', first_name: 'Omar', initials: 'OR', email: 'omar@acme.test' },
+);
 
 const CATEGORIES: SurveyCategory[] = [
   { id: 1, name: 'Car', image_url: '/seed/categories/car.svg' },

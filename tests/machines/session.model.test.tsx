@@ -28,6 +28,7 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
+import { employeeUser } from './users.fixtures.ts';
 
 // The MfaEnrollment screen runs its own flow (tested in mfaEnrollment.model.test.tsx); here its calls just succeed.
 const ENROLLED_DEVICE_TOKEN = 'enrolled-device-token';
@@ -42,19 +43,10 @@ const PASSWORD = 'secret-1';
 const TOKEN = 'Bearer session-token';
 const FIRST_ADDRESS = '/account';
 
-const USER: User = {
-  external_id: 'u-1',
-  full_name: 'Ada Lovelace',
-  first_name: 'Ada',
-  initials: 'AL',
-  email: EMAIL,
-  request_count: 2,
-  companies: [],
-  role: 'employee',
-  internal_user: false,
-  onboarding_required: false,
-  mfa_enrolled: false,
-};
+const USER = employeeUser(
+  { external_id: 'u-1', full_name: 'Ada Lovelace', first_name: 'Ada', initials: 'AL', email: EMAIL },
+  { request_count: 2 },
+);
 const NEW_USER: User = { ...USER, request_count: 0, onboarding_required: true };
 
 function signInAnswer(flags: Partial<SignInAnswer> = {}): SignInAnswer {

@@ -30,6 +30,7 @@ import {
   expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
+import { employeeUser } from './users.fixtures.ts';
 
 vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
@@ -267,19 +268,9 @@ const titled = paths.map((path) => ({ title: path.steps.slice(1).map((step) => d
 // ---- The real drawer, its actors and their fake surroundings ----
 
 const pendingCalls = new PendingCalls();
-const USER: User = {
-  external_id: 'u-1',
-  full_name: 'Ada Park',
-  first_name: 'Ada',
-  initials: 'AP',
-  email: 'ada@example.com',
-  request_count: 0,
-  companies: [],
-  role: 'employee',
-  internal_user: false,
-  onboarding_required: false,
-  mfa_enrolled: false,
-};
+const USER = employeeUser(
+  { external_id: 'u-1', full_name: 'Ada Park', first_name: 'Ada', initials: 'AP', email: 'ada@example.com' },
+);
 
 let user: UserEvent;
 let clock: SimulatedClock;
