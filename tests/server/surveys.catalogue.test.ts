@@ -6,6 +6,7 @@ import { readSurveyCatalogue, seedSurveyCatalogue } from '../../server/db/seed/s
 import { CATEGORIES_BY_CHOICE, GENERAL_CATEGORY_SLUGS } from '../../server/domain/recommendations.ts';
 import { BENEFITS_HELP_SURVEY_ID, ONBOARDING_INTRO_SURVEY_ID, QUESTION_TYPES } from '../../src/contract/surveys.ts';
 import { type TestContext, createTestContext } from './harness.ts';
+import { SPEC_CATEGORY_NAMES } from './surveys.helpers.ts';
 
 const catalogue = readSurveyCatalogue();
 const categoryFiles = catalogue.filter((file) => file.category !== null);
@@ -14,16 +15,7 @@ const questions = templates.flatMap((template) => template.questions);
 
 describe('the survey catalogue data (server/db/seed/surveys)', () => {
   it('has the eight categories of SPEC §1, each with an SVG image', () => {
-    expect(categoryFiles.map((file) => file.category?.name)).toEqual([
-      'Car',
-      'Family',
-      'Finances',
-      'Home / Moving',
-      'Medical / Employer Benefits',
-      'Pet',
-      'Travel',
-      'Wildcard',
-    ]);
+    expect(categoryFiles.map((file) => file.category?.name)).toEqual(SPEC_CATEGORY_NAMES);
     for (const file of categoryFiles) {
       const svg = readFileSync(new URL(`../../public${file.category?.image_url}`, import.meta.url), 'utf8');
       expect(svg, file.category?.image_url).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>[\s\S]*<\/svg>\s*$/);

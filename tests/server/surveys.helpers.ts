@@ -14,6 +14,18 @@ import { uniqueEmail } from './helpers.ts';
 
 /** Survey and onboarding calls as the client makes them, for the survey server tests. */
 
+/** The eight request categories of SPEC §1, in the order the catalogue and the API give them. */
+export const SPEC_CATEGORY_NAMES = [
+  'Car',
+  'Family',
+  'Finances',
+  'Home / Moving',
+  'Medical / Employer Benefits',
+  'Pet',
+  'Travel',
+  'Wildcard',
+];
+
 export interface TestUser {
   id: number;
   email: string;

@@ -27,6 +27,7 @@ import {
 import { type TestContext, createTestContext } from './harness.ts';
 import { errorOf } from './helpers.ts';
 import {
+  SPEC_CATEGORY_NAMES,
   type TestUser,
   answer,
   apiGet,
@@ -97,16 +98,7 @@ describe('the catalogue over the API', () => {
     const { survey_categories: categories } = surveyCategoriesResponse.parse(
       json(await apiGet(context, user, '/api/v1/survey_categories'), 200),
     );
-    expect(categories.map((category) => category.name)).toEqual([
-      'Car',
-      'Family',
-      'Finances',
-      'Home / Moving',
-      'Medical / Employer Benefits',
-      'Pet',
-      'Travel',
-      'Wildcard',
-    ]);
+    expect(categories.map((category) => category.name)).toEqual(SPEC_CATEGORY_NAMES);
     expect(categories[0]).toEqual({ id: CAR_CATEGORY, name: 'Car', image_url: '/seed/categories/car.svg' });
   });
 
