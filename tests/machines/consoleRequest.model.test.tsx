@@ -68,20 +68,16 @@ const statusEvent = (from: 'open' | 'in_progress' | 'closed', to: 'open' | 'in_p
 const assignedEvent = (assignee: string, hours: number) =>
   historyEvent({ event: 'assigned', actor_name: ME.full_name, from_status: null, to_status: null, assignee_name: assignee }, hours);
 
-const CLAIMED: ConsoleRequest = {
+/** The open request once `assignee` has it: assigned, then in progress, at hour 3. */
+const assignedTo = (assignee: StaffMember): ConsoleRequest => ({
   ...OPEN_REQUEST,
   status: 'in_progress',
-  assignee: ME,
+  assignee,
   updated_at: at(3),
-  thread: [...OPEN_REQUEST.thread, assignedEvent(ME.full_name, 3), statusEvent('open', 'in_progress', 3)],
-};
-const ASSIGNED_TO_COLLEAGUE: ConsoleRequest = {
-  ...OPEN_REQUEST,
-  status: 'in_progress',
-  assignee: COLLEAGUE,
-  updated_at: at(3),
-  thread: [...OPEN_REQUEST.thread, assignedEvent(COLLEAGUE.full_name, 3), statusEvent('open', 'in_progress', 3)],
-};
+  thread: [...OPEN_REQUEST.thread, assignedEvent(assignee.full_name, 3), statusEvent('open', 'in_progress', 3)],
+});
+const CLAIMED = assignedTo(ME);
+const ASSIGNED_TO_COLLEAGUE = assignedTo(COLLEAGUE);
 const CLOSED: ConsoleRequest = {
   ...CLAIMED,
   status: 'closed',
