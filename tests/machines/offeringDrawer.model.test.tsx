@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type ActorLogic, type SnapshotFrom, createActor, fromPromise } from 'xstate';
-import { TestModel, type TestModelOptions, type TestParam, type TestPath, getStateNodes } from 'xstate/graph';
+import { TestModel, type TestModelOptions, type TestParam, type TestPath } from 'xstate/graph';
 import type { OfferingDetail, OfferingListItem } from '../../src/contract/offerings.ts';
 import { type OfferingDrawerEvent, offeringDrawerMachine } from '../../src/machines/offeringDrawer.machine.ts';
 import {
@@ -15,6 +15,7 @@ import type * as analytics from '../../src/services/analytics.ts';
 import { track } from '../../src/services/analytics.ts';
 import { startRequestSurvey } from '../../src/services/requestCreation.ts';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
+import { expectFullCoverage } from './modelPaths.support.ts';
 import {
   DETAILS,
   GYM,
@@ -351,20 +352,7 @@ describe('offering drawer machine against the drawer on the landing page', () =>
 });
 
 describe('offering drawer model coverage', () => {
-  const stateKeys = getStateNodes(offeringDrawerMachine.root).map((node) => node.path.join('.'));
-  const visited = paths.flatMap((path) => path.steps.map((step) => step.state));
-
-  it('asserts every state of the machine, and reaches each one', () => {
-    expect(Object.keys(stateAssertions).sort()).toEqual([...stateKeys].sort());
-    // A dotted key ('open.loading') matches like the nested state value it names.
-    const reached = stateKeys.filter((key) => visited.some((snapshot) => snapshot.matches(key as 'closed')));
-    expect(reached.sort()).toEqual([...stateKeys].sort());
-  });
-
-  it('executes every event of the machine', () => {
-    const eventTypes = [...offeringDrawerMachine.root.events].sort();
-    expect(Object.keys(eventExecutors).sort()).toEqual(eventTypes);
-    const exercised = new Set(paths.flatMap((path) => path.steps.slice(1).map((step) => step.event.type)));
-    expect([...exercised].sort()).toEqual(eventTypes);
+  it('asserts and reaches every state, and executes every event', () => {
+    expectFullCoverage(offeringDrawerMachine, paths, stateAssertions, eventExecutors);
   });
 });

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type ActorLogic, SimulatedClock, createActor, type SnapshotFrom } from 'xstate';
-import { TestModel, type TestModelOptions, type TestParam, type TestPath, getStateNodes } from 'xstate/graph';
+import { TestModel, type TestModelOptions, type TestParam, type TestPath } from 'xstate/graph';
 import type { OfferingListItem } from '../../src/contract/offerings.ts';
 import { offeringDrawerMachine } from '../../src/machines/offeringDrawer.machine.ts';
 import {
@@ -20,7 +20,7 @@ import { setRouter } from '../../src/services/navigation.ts';
 import { startRequestSurvey } from '../../src/services/requestCreation.ts';
 import { OfferingsFullView } from '../../src/views/offerings/OfferingsFull.tsx';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
-import { expectScenariosWalked } from './modelPaths.support.ts';
+import { expectFullCoverage, expectScenariosWalked } from './modelPaths.support.ts';
 import {
   CATALOGUE,
   CATEGORIES,
@@ -591,20 +591,8 @@ describe('offerings catalogue machine against the landing and full pages', () =>
 });
 
 describe('offerings catalogue model coverage', () => {
-  const stateKeys = getStateNodes(offeringsCatalogueMachine.root).map((node) => node.path.join('.'));
-  const visited = paths.flatMap(({ path }) => path.steps.map((step) => step.state));
-
-  it('asserts every state of the machine, and reaches each one', () => {
-    expect(Object.keys(stateAssertions).sort()).toEqual([...stateKeys].sort());
-    const reached = stateKeys.filter((key) => visited.some((snapshot) => snapshot.matches(key as 'ready')));
-    expect(reached.sort()).toEqual([...stateKeys].sort());
-  });
-
-  it('executes every event of the machine', () => {
-    const eventTypes = [...offeringsCatalogueMachine.root.events].sort();
-    expect(Object.keys(eventExecutors).sort()).toEqual(eventTypes);
-    const exercised = new Set(paths.flatMap(({ path }) => path.steps.slice(1).map((step) => step.event.type)));
-    expect([...exercised].sort()).toEqual(eventTypes);
+  it('asserts and reaches every state, and executes every event', () => {
+    expectFullCoverage(offeringsCatalogueMachine, paths.map(({ path }) => path), stateAssertions, eventExecutors);
   });
 
   it('walks the paths the rules call for', () => {
