@@ -6,10 +6,10 @@ import { HTTPError } from '../../src/services/http.ts';
 import { leaveFor } from '../../src/services/navigation.ts';
 import Attachment from '../../src/views/Attachment.tsx';
 import {
-  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  flowModel,
   inspectedActors,
   pendingCalls,
   runPath,

@@ -17,11 +17,11 @@ import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreati
 import {
   type EventExecutors,
   type StateAssertions,
-  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
   expectScenariosWalked,
+  flowModel,
   inspectedActors,
   pendingCalls,
   runPath,

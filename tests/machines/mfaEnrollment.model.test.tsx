@@ -12,10 +12,10 @@ import MfaEnrollment from '../../src/views/MfaEnrollment.tsx';
 import {
   type EventExecutors,
   type StateAssertions,
-  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  flowModel,
   inspectedActors,
   pendingCalls,
   runPath,

@@ -16,10 +16,10 @@ import SignIn from '../../src/views/SignIn.tsx';
 import {
   type EventExecutors,
   type StateAssertions,
-  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  flowModel,
   inspectedActors,
   pendingCalls,
   runPath,

@@ -24,11 +24,11 @@ import {
   type EventExecutors,
   PendingCalls,
   type StateAssertions,
-  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
   expectScenariosWalked,
+  flowModel,
   runPath,
 } from './modelPaths.support.ts';
 import { employeeUser } from './users.fixtures.ts';

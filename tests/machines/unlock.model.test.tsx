@@ -6,10 +6,10 @@ import { AccountError } from '../../src/services/account.ts';
 import { reportError } from '../../src/services/errorReporting.ts';
 import Unlock from '../../src/views/Unlock.tsx';
 import {
-  flowModel,
   doneEvent,
   errorEvent,
   expectFullCoverage,
+  flowModel,
   inspectedActors,
   pendingCalls,
   runPath,
