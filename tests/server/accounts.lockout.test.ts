@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneTimeTokens, users } from '../../server/db/schema.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 import { PASSWORD, latestLink, outboxTo, registerUser, signInRequest, tokenOf } from './helpers.ts';
 
 const LOCKED = { error: 'Your account is locked. Use the link we e-mailed you to unlock it, or try again in an hour.' };
@@ -9,14 +9,7 @@ const INVALID_CREDENTIALS = { error: 'Invalid email or password.' };
 const INVALID_UNLOCK_TOKEN = { error: 'Invalid unlock token.' };
 const UNLOCKED = { success: true, message: 'Your account has been unlocked. You can sign in now.' };
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = suiteContext({ AUTH_RATE_LIMIT: '1000' });
 
 async function failSignIns(email: string, times: number) {
   const bodies: unknown[] = [];

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMailTransport } from '../../server/adapters/mail.ts';
 import { createSmsTransport } from '../../server/adapters/sms.ts';
 import { outbox } from '../../server/db/schema.ts';
@@ -15,17 +15,10 @@ import {
   retryDelayMs,
   startOutboxWorker,
 } from '../../server/domain/outbox.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { createTestContext, suiteContext } from './harness.ts';
 import { outboxTo, registerUser, uniqueEmail } from './helpers.ts';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = suiteContext({ AUTH_RATE_LIMIT: '1000' });
 
 const silentLog: Log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 

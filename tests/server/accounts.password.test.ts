@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneTimeTokens, users } from '../../server/db/schema.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 import {
   PASSWORD,
   currentUserRequest,
@@ -26,14 +26,7 @@ const UPDATED = {
 const INVALID_LINK = { error: 'Your password reset link is invalid or has expired. Please request a new one.' };
 const NEW_PASSWORD = 'a brand new secret';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = suiteContext({ AUTH_RATE_LIMIT: '1000' });
 
 function forgotPassword(email: string) {
   return context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests, userCompanies, users } from '../../server/db/schema.ts';
 import { signInResponse, signUpResponseData, user as userSchema } from '../../src/contract/account.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { createTestContext, suiteContext, type TestContext } from './harness.ts';
 import {
   PASSWORD,
   authHeaders,
@@ -16,18 +16,12 @@ import {
   uniqueEmail,
 } from './helpers.ts';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  // The rate limit has its own test below; here it must not get in the way.
-  context = await createTestContext({ AUTH_RATE_LIMIT: '1000', INTERNAL_COMPANY_NAMES: 'Life Concierge' });
-  await createCompany(context, { slug: 'acme', name: 'Acme Corporation' });
-  await createCompany(context, { slug: 'staff', name: 'Life Concierge' });
-  await createCompany(context, { slug: 'globex', name: 'Globex', mfaPolicy: 'required' });
-  await createCompany(context, { slug: 'initech', name: 'Initech', mfaPolicy: 'optional' });
-});
-afterAll(async () => {
-  await context.close();
+// The rate limit has its own test below; here it must not get in the way.
+const context = suiteContext({ AUTH_RATE_LIMIT: '1000', INTERNAL_COMPANY_NAMES: 'Life Concierge' }, async (created) => {
+  await createCompany(created, { slug: 'acme', name: 'Acme Corporation' });
+  await createCompany(created, { slug: 'staff', name: 'Life Concierge' });
+  await createCompany(created, { slug: 'globex', name: 'Globex', mfaPolicy: 'required' });
+  await createCompany(created, { slug: 'initech', name: 'Initech', mfaPolicy: 'optional' });
 });
 
 describe('POST /api/v1/users/sign_up', () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requests } from '../../server/db/schema.ts';
 import {
   requestSurveys,
@@ -16,7 +16,7 @@ import {
   staffResponse,
 } from '../../src/contract/console.ts';
 import { MESSAGE_ERRORS, requestResponse } from '../../src/contract/requests.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 import { errorOf, outboxTo } from './helpers.ts';
 import {
   type Person,
@@ -29,14 +29,7 @@ import {
   uploadFile,
 } from './requests.helpers.ts';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext();
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = suiteContext();
 
 const consoleUrl = (path: string) => `/api/v1/console${path}`;
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
@@ -67,3 +68,22 @@ export async function createTestContext(env: Record<string, string> = {}) {
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/**
+ * The enclosing suite's context: created before its first test (then `prepare` runs), closed after its last.
+ * The returned object is filled in by the beforeAll hook, so tests read it as they would the context itself.
+ */
+export function suiteContext(
+  env: Record<string, string> = {},
+  prepare?: (context: TestContext) => Promise<unknown>,
+): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(context, await createTestContext(env));
+    await prepare?.(context);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+  return context;
+}

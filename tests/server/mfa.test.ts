@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, users } from '../../server/db/schema.ts';
 import { signInResponse } from '../../src/contract/account.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { createTestContext, suiteContext, type TestContext } from './harness.ts';
 import {
   authHeaders,
   createCompany,
@@ -19,17 +19,12 @@ const INVALID_CODE = { error: 'Invalid verification code.' };
 const EXPIRED_CODE = { error: 'Your verification code has expired. Please request a new code.' };
 const TOO_MANY = { error: 'Too many attempts. Please request a new code.' };
 
-let context: TestContext;
 let phoneCounter = 0;
 
-beforeAll(async () => {
-  context = await createTestContext({ AUTH_RATE_LIMIT: '1000' });
-  await createCompany(context, { slug: 'globex', name: 'Globex', mfaPolicy: 'required' });
-  await createCompany(context, { slug: 'initech', name: 'Initech', mfaPolicy: 'optional' });
-  await createCompany(context, { slug: 'acme', name: 'Acme Corporation' });
-});
-afterAll(async () => {
-  await context.close();
+const context = suiteContext({ AUTH_RATE_LIMIT: '1000' }, async (created) => {
+  await createCompany(created, { slug: 'globex', name: 'Globex', mfaPolicy: 'required' });
+  await createCompany(created, { slug: 'initech', name: 'Initech', mfaPolicy: 'optional' });
+  await createCompany(created, { slug: 'acme', name: 'Acme Corporation' });
 });
 
 function newPhone(): string {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentUserResponse } from '../../src/contract/account.ts';
 import {
   ANSWER_ERRORS,
@@ -6,18 +6,11 @@ import {
   type OnboardingAnswer,
   onboardingAnswersResponse,
 } from '../../src/contract/surveys.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 import { errorOf } from './helpers.ts';
 import { type TestUser, apiGet, createSignedInUser, json, saveOnboarding } from './surveys.helpers.ts';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext();
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = suiteContext();
 
 async function savedAnswers(user: TestUser): Promise<OnboardingAnswer[]> {
   return onboardingAnswersResponse.parse(json(await apiGet(context, user, '/api/v1/onboarding_answers'), 200)).answers;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requests, uploads } from '../../server/db/schema.ts';
 import { MESSAGE_ERRORS, requestResponse, requestsResponse } from '../../src/contract/requests.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 import { errorOf, outboxTo } from './helpers.ts';
 import {
   type Person,
@@ -15,14 +15,7 @@ import {
   uploadFile,
 } from './requests.helpers.ts';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext();
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = suiteContext();
 
 function postMessage(person: Person | null, requestId: number, payload: object) {
   return post(context, person, `/api/v1/requests/${requestId}/messages`, payload);

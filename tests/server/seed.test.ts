@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, userCompanies, users } from '../../server/db/schema.ts';
 import { listDemoAccounts, readDemoSeed, seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
 import { signInResponse, user as userSchema } from '../../src/contract/account.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 import { currentUserRequest, signInRequest, signedIn } from './helpers.ts';
 
 const SEED_PASSWORD = 'seeded-secret';
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await context.close();
-});
+const context = suiteContext({ AUTH_RATE_LIMIT: '1000' });
 
 async function rowCounts() {
   const [[companyCount], [userCount], [linkCount]] = await Promise.all([

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requests, uploads } from '../../server/db/schema.ts';
 import { seedSurveyCatalogue } from '../../server/db/seed/surveyCatalogue.ts';
 import {
@@ -24,7 +24,7 @@ import {
   surveyCategoriesResponse,
   userRequestAnswerResponse,
 } from '../../src/contract/surveys.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 import { errorOf } from './helpers.ts';
 import {
   SPEC_CATEGORY_NAMES,
@@ -48,14 +48,8 @@ const RENEW_PASSPORT = 904; // Travel; name pre-fill
 const RETURN_LEASED_CAR = 106; // Car; not for_alpha
 const CAR_CATEGORY = 1;
 
-let context: TestContext;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  expect(await seedSurveyCatalogue(context.db)).toBe(true);
-});
-afterAll(async () => {
-  await context.close();
+const context = suiteContext({}, async (created) => {
+  expect(await seedSurveyCatalogue(created.db)).toBe(true);
 });
 
 /** Every next item of a session, answering each with `valueFor` until the server says the survey is done. */

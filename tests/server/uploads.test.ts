@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users, requests } from '../../server/db/schema.ts';
 import { createSession } from '../../server/domain/sessions.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/contract/uploads.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { suiteContext } from './harness.ts';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -14,15 +14,9 @@ const PNG = Buffer.concat([
 ]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-let context: TestContext;
+const context = suiteContext();
 let emailCounter = 0;
 
-beforeAll(async () => {
-  context = await createTestContext();
-});
-afterAll(async () => {
-  await context.close();
-});
 afterEach(() => {
   vi.useRealTimers();
 });
