@@ -90,7 +90,7 @@ export async function buildApp({ config, database }: AppOptions) {
       await api.register(analyticsRoutes, { prefix: '/v1/analytics', db: database.db });
       await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db });
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
-      await api.register(surveysRoutes, { prefix: '/v1', db: database.db });
+      await api.register(surveysRoutes, { prefix: '/v1', db: database.db, storage });
       await api.register(onboardingRoutes, { prefix: '/v1/onboarding_answers', db: database.db });
       await api.register(offeringsRoutes, { prefix: '/v1', db: database.db });
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });

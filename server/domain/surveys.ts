@@ -17,8 +17,10 @@ import {
   userRequestAnswers,
   userRequestSurveys,
 } from '../db/surveys.schema.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
 import { readContactProfile } from './onboarding.ts';
 import { findSubmittedRequest } from './requests.ts';
+import { confirmStoredUpload } from './uploads.ts';
 import { SurveyError } from './surveyError.ts';
 
 /**
@@ -215,10 +217,11 @@ export async function nextScreenItem(db: Executor, userId: number, sessionId: nu
 /**
  * Answers (or, with an empty value, skips) one question of the session, replacing an earlier answer. The question
  * must be the current one or an earlier one; the value is checked by the question's type; an upload must be one of
- * the user's own.
+ * the user's own, stored and checked.
  */
 export async function answerQuestion(
   db: Database,
+  storage: FileStorage,
   userId: number,
   sessionId: number,
   { questionId, value }: { questionId: number; value: string | null },
@@ -238,10 +241,12 @@ export async function answerQuestion(
     if (!check.ok) throw new SurveyError(422, check.error);
     if (question.type === 'SingleUploadInput' && !check.skipped) {
       const [upload] = await tx
-        .select({ key: uploads.key })
+        .select()
         .from(uploads)
         .where(and(eq(uploads.key, check.value), eq(uploads.ownerUserId, userId)));
-      if (!upload) throw new SurveyError(422, UPLOAD_NOT_FOUND);
+      // Only a file whose bytes arrived and passed the image/PDF check may answer: staff must be able to open it.
+      const stored = upload && (await confirmStoredUpload(tx, storage, upload));
+      if (!stored) throw new SurveyError(422, UPLOAD_NOT_FOUND);
     }
 
     const now = new Date();

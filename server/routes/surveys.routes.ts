@@ -16,6 +16,7 @@ import {
   userRequestAnswerRequest,
   userRequestAnswerResponse,
 } from '../../src/contract/surveys.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
 import { readOnboardingAnswers, saveOnboardingAnswers } from '../domain/onboarding.ts';
 import { recommendedRequestCategories } from '../domain/recommendations.ts';
@@ -43,7 +44,7 @@ function answerSurveyErrors(app: FastifyInstance) {
 const refusals = { 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** SPEC §7 Requests and surveys: the catalogue and the survey conversation, under /api/v1. */
-export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
   answerSurveyErrors(app);
   app.addHook('preHandler', app.authenticate);
 
@@ -101,7 +102,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     { schema: { params: idParams, body: userRequestAnswerRequest, response: { 200: userRequestAnswerResponse, ...refusals } } },
     async (request) => {
       const { object_satisfied_id: questionId, value } = request.body.user_request_answer;
-      const answer = await answerQuestion(db, userOf(request).id, request.params.id, { questionId, value });
+      const answer = await answerQuestion(db, storage, userOf(request).id, request.params.id, { questionId, value });
       return {
         success: true,
         user_request_answer: { id: answer.id, object_satisfied_id: answer.questionId, value: answer.value },

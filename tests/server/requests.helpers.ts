@@ -61,7 +61,7 @@ export function get(context: TestContext, person: Person | null, url: string) {
   return context.app.inject({ method: 'GET', url, headers: person?.headers ?? {} });
 }
 
-export function post(context: TestContext, person: Person | null, url: string, payload?: object) {
+export function post(context: TestContext, person: Pick<Person, 'headers'> | null, url: string, payload?: object) {
   return context.app.inject({ method: 'POST', url, headers: person?.headers ?? {}, ...(payload ? { payload } : {}) });
 }
 
@@ -75,7 +75,7 @@ export const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\nt
 /** Presigns (optionally for a request) and, unless `store` is false, PUTs the bytes; returns the key. */
 export async function uploadFile(
   context: TestContext,
-  person: Person,
+  person: Pick<Person, 'headers'>,
   { filename = 'photo.png', bytes = PNG, requestId, store = true }: { filename?: string; bytes?: Buffer; requestId?: number; store?: boolean } = {},
 ): Promise<string> {
   const presign = await post(context, person, '/api/v1/uploads/presigned_url', {

@@ -11,6 +11,7 @@ import {
 } from '../../src/contract/surveys.ts';
 import type { TestContext } from './harness.ts';
 import { uniqueEmail } from './helpers.ts';
+import { PDF, PNG, uploadFile } from './requests.helpers.ts';
 
 /** Survey and onboarding calls as the client makes them, for the survey server tests. */
 
@@ -104,8 +105,10 @@ export function saveOnboarding(context: TestContext, user: TestUser, body: Onboa
   return apiPost(context, user, '/api/v1/onboarding_answers', body);
 }
 
-/** An upload of `user`, announced through POST /uploads/presigned_url (its bytes do not matter here); its key. */
-export async function createUploadKey(context: TestContext, user: TestUser, filename: string): Promise<string> {
-  const response = await apiPost(context, user, '/api/v1/uploads/presigned_url', { upload: { filename } });
-  return json<{ key: string }>(response, 200).key;
+/**
+ * An upload of `user`: announced through POST /uploads/presigned_url and, unless `store` is false, its bytes (a PDF
+ * or a PNG, by the name's extension) PUT and checked. Its key.
+ */
+export function createUploadKey(context: TestContext, user: TestUser, filename: string, { store = true } = {}): Promise<string> {
+  return uploadFile(context, user, { filename, bytes: filename.endsWith('.pdf') ? PDF : PNG, store });
 }

@@ -291,6 +291,8 @@ describe('the conversation', () => {
     const otherUser = await createSignedInUser(context);
     const ownUpload = await createUploadKey(context, user, 'scan.pdf');
     const someoneElsesUpload = await createUploadKey(context, otherUser, 'private.pdf');
+    // Announced, but its bytes never arrived (or were refused with a 415): staff would find a file that 404s.
+    const neverArrived = await createUploadKey(context, user, 'never-sent.pdf', { store: false });
     const sessionId = await beginSurvey(context, user, ANYTHING_ELSE);
 
     /** Tries the refused values on the current question, then answers it with `accepted` and checks what is kept. */
@@ -319,6 +321,7 @@ describe('the conversation', () => {
       'SingleUploadInput',
       [
         [someoneElsesUpload, UPLOAD_NOT_FOUND],
+        [neverArrived, UPLOAD_NOT_FOUND],
         ['0123456789abcdef0123456789abcdef.pdf', UPLOAD_NOT_FOUND],
       ],
       ownUpload,
