@@ -6,7 +6,8 @@ const commaList = z
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Defaults to loopback outside production (see loadConfig). */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -32,9 +33,24 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL'> & { APP_URL: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL' | 'HOST'> & { APP_URL: string; HOST: string };
 
 export class ConfigError extends Error {}
+
+/** A host name or client address of this machine only (127.0.0.0/8, ::1, or an IPv4-mapped 127.x). */
+export function isLoopback(hostOrAddress: string): boolean {
+  return hostOrAddress === 'localhost' || hostOrAddress === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(hostOrAddress);
+}
+
+/** Outside production the server carries demo accounts with a known password and the dev outbox. */
+export function hasDemoMode(config: Pick<Config, 'NODE_ENV'>): boolean {
+  return config.NODE_ENV !== 'production';
+}
+
+/** E-mail or SMS really leaves the machine: the outbox then holds messages meant for real people only. */
+export function hasRealTransport(config: Pick<Config, 'SMTP_URL' | 'SMS_PROVIDER_URL'>): boolean {
+  return config.SMTP_URL !== undefined || config.SMS_PROVIDER_URL !== undefined;
+}
 
 /** Reads and validates the environment; throws a ConfigError that names every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -47,5 +63,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
-  return { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
+  const HOST = parsed.data.HOST ?? (hasDemoMode(parsed.data) ? 'localhost' : '0.0.0.0');
+  if (hasDemoMode(parsed.data) && !isLoopback(HOST)) {
+    throw new ConfigError(
+      [
+        `Refusing to listen on ${HOST} with NODE_ENV=${parsed.data.NODE_ENV}: outside production the server seeds demo`,
+        'accounts with a known password and serves the dev outbox, which must not be reachable from other machines.',
+        '  To try it on this machine: leave HOST unset (localhost).',
+        '  To run it for real: NODE_ENV=production (no demo data, no dev outbox; listens on 0.0.0.0 unless HOST is set),',
+        '  then create the first admin with `npm run admin:create -- you@example.com`.',
+      ].join('\n'),
+    );
+  }
+  return { ...parsed.data, HOST, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
 }

@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, hasDemoMode, isLoopback, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { listDemoAccounts, seedDemoAccounts } from './db/seed/demoAccounts.ts';
+import { demoAccountsOpenWith, listDemoAccounts, seedDemoAccounts } from './db/seed/demoAccounts.ts';
 import { seedOfferingCatalogue } from './db/seed/offeringCatalogue.ts';
 import { seedSurveyCatalogue } from './db/seed/surveyCatalogue.ts';
 import { createMailTransport } from './adapters/mail.ts';
@@ -11,6 +11,17 @@ import { startOutboxWorker } from './domain/outbox.ts';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  if (!isLoopback(config.HOST)) {
+    // loadConfig already refuses demo mode here; a database once seeded in demo mode may still carry its accounts.
+    const openDemoAccounts = await demoAccountsOpenWith(database.db, config.SEED_PASSWORD);
+    if (openDemoAccounts.length > 0) {
+      await database.close();
+      throw new ConfigError(
+        `Refusing to listen on ${config.HOST}: these demo accounts still open with the demo password: ${openDemoAccounts.join(', ')}.\n` +
+          '  Delete them or change their passwords (Forgot password), or use a database that was never seeded in demo mode.',
+      );
+    }
+  }
   await seedDemoAccounts(database.db, { nodeEnv: config.NODE_ENV, password: config.SEED_PASSWORD });
   await seedOfferingCatalogue(database.db, { nodeEnv: config.NODE_ENV });
   await seedSurveyCatalogue(database.db);
@@ -34,7 +45,7 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   const engine = database.engine === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   console.log(`\nLife Concierge is running at ${config.APP_URL} (database: ${engine})`);
-  if (config.NODE_ENV !== 'production') {
+  if (hasDemoMode(config)) {
     const demoAccounts = await listDemoAccounts(database.db);
     if (demoAccounts.length > 0) {
       console.log(`Demo accounts (password: ${config.SEED_PASSWORD}):`);

@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxQuery, outboxResponse } from '../../src/contract/dev.ts';
+import { isLoopback } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { listOutbox } from '../domain/outbox.ts';
 
+export const LOOPBACK_ONLY_ERROR = 'The development outbox answers only on the machine the server runs on.';
+
 /**
- * Development aids under /api/dev, registered only outside production: the outbox, so that developers and the
- * end-to-end tests can read the reset links, unlock links and SMS codes the server sent.
+ * Development aids under /api/dev, registered only in demo mode without a real mail or SMS transport: the outbox,
+ * so that developers and the end-to-end tests can read the reset links, unlock links and SMS codes the server sent.
+ * Only clients on this machine may read it: the socket's address, never X-Forwarded-For, decides, and a request a
+ * proxy forwarded (from anywhere) is refused.
  */
 const devRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+    if (forwarded || !isLoopback(request.socket.remoteAddress ?? '')) {
+      return reply.code(403).send({ error: LOOPBACK_ONLY_ERROR });
+    }
+  });
+
   app.get('/outbox', { schema: { querystring: outboxQuery, response: { 200: outboxResponse } } }, async (request) => {
     const rows = await listOutbox(db, request.query);
     return {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { hashPassword } from '../../domain/passwords.ts';
+import { hashPassword, verifyPassword } from '../../domain/passwords.ts';
 import type { Database } from '../client.ts';
 import { companies, userCompanies, users } from '../schema.ts';
 
@@ -104,4 +104,15 @@ export async function listDemoAccounts(db: Database) {
     .where(inArray(users.email, emails))
     .orderBy(users.id);
   return rows;
+}
+
+/**
+ * The demo accounts that still open with `password` (the seed's known password): a database that was started in
+ * demo mode and is now served for real must not keep them.
+ */
+export async function demoAccountsOpenWith(db: Database, password: string): Promise<string[]> {
+  const emails = readDemoSeed().accounts.map((account) => account.email.toLowerCase());
+  const rows = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(inArray(users.email, emails));
+  const opens = await Promise.all(rows.map((row) => verifyPassword(row.passwordHash, password)));
+  return rows.filter((_, index) => opens[index]).map((row) => row.email);
 }
