@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
@@ -11,10 +10,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import type { Config } from './config.ts';
+import { type Config, hasDemoMode, hasRealTransport } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createStorage } from './adapters/storage/storage.ts';
 import authenticate from './plugins/authenticate.ts';
+import securityHeaders from './plugins/securityHeaders.ts';
 import { startRealtimeHub } from './domain/realtime.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
 import { consoleRoutes } from './routes/console.routes.ts';
@@ -64,19 +64,7 @@ export async function buildApp({ config, database }: AppOptions) {
     return reply.code(status).send({ error: error.message });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // With S3 storage the browser PUTs files straight to the bucket's endpoint.
-        connectSrc: ["'self'", 'ws:', 'wss:', ...s3Origins(config)],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeaders, { config });
   await app.register(rateLimit, { global: false });
   await app.register(authenticate, { db: database.db });
   const storage = await createStorage(config);
@@ -99,7 +87,8 @@ export async function buildApp({ config, database }: AppOptions) {
       await api.register(eventsRoutes, { prefix: '/v1/events', db: database.db, realtime });
       // The disk store's signed file addresses; an S3 store serves its own.
       if (storage.kind === 'disk') await api.register(diskStorageRoutes, { prefix: '/storage', db: database.db, storage });
-      if (config.NODE_ENV !== 'production') await api.register(devRoutes, { prefix: '/dev', db: database.db });
+      // The outbox holds reset links and codes: only a demo server whose messages never leave the machine shows it.
+      if (hasDemoMode(config) && !hasRealTransport(config)) await api.register(devRoutes, { prefix: '/dev', db: database.db });
     },
     { prefix: '/api' },
   );
@@ -115,12 +104,6 @@ export async function buildApp({ config, database }: AppOptions) {
   }
 
   return app;
-}
-
-function s3Origins(config: Config): string[] {
-  if (config.STORAGE !== 's3') return [];
-  if (config.S3_ENDPOINT) return [new URL(config.S3_ENDPOINT).origin];
-  return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? 'us-east-1'}.amazonaws.com`];
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/** Powerful browser features the app never uses, switched off for every page and for anything injected into one. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/**
+ * Security headers of every answer: helmet's set with a Content-Security-Policy that lets the page talk only to its
+ * own origin (the API and the live-update stream) and, with S3 storage, the bucket it PUTs files to; a
+ * Permissions-Policy; and `Cache-Control: no-store` on API answers (they are personal: requests, messages, the
+ * user), unless a route chose its own caching.
+ */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'", ...s3Origins(config)],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+    });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'security-headers' },
+);
+
+function s3Origins(config: Config): string[] {
+  if (config.STORAGE !== 's3') return [];
+  if (config.S3_ENDPOINT) return [new URL(config.S3_ENDPOINT).origin];
+  return [`https://${config.S3_BUCKET}.s3.${config.S3_REGION ?? 'us-east-1'}.amazonaws.com`];
+}
