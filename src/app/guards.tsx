@@ -32,10 +32,15 @@ export function RootRedirect() {
   return <Navigate to={view === 'signedIn' ? '/dashboard' : '/sign-in'} replace />;
 }
 
-/** SPEC §2 guards: a signed-out visitor goes to /sign-in and the full address is kept as returnTo. */
+/**
+ * SPEC §2 guards: a signed-out visitor goes to /sign-in and the full address is kept as returnTo. A guard that saw the
+ * user signed in keeps nothing: a sign-out must not plant a target, and a lost session is remembered by the session
+ * statechart itself.
+ */
 export function RequireAuth() {
   const view = useSessionView();
   const location = useLocation();
+  const sawSignedIn = useSawSessionIn(view, ['signedIn']);
   switch (view) {
     case 'resolving':
       return <Resolving />;
@@ -45,7 +50,7 @@ export function RequireAuth() {
       return <Navigate to="/mfa-enrollment" replace />;
     case 'mfaPending':
     case 'signedOut':
-      rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
+      if (!sawSignedIn) rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
       return <Navigate to="/sign-in" replace />;
   }
 }

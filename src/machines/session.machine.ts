@@ -12,7 +12,7 @@ import {
   signOut,
   signUp,
 } from '../services/account.ts';
-import { setAnalyticsUser } from '../services/analytics.ts';
+import { setAnalyticsUser, track } from '../services/analytics.ts';
 import { setErrorUser } from '../services/errorReporting.ts';
 import type { AuthFailure } from '../services/http.ts';
 import { navigate } from '../services/navigation.ts';
@@ -52,6 +52,7 @@ export type SessionEvent =
   | { type: 'VERIFY_CODE'; otp: string }
   | { type: 'ENROLLMENT_VERIFIED' }
   | { type: 'SKIP_ENROLLMENT' }
+  | { type: 'START_ENROLLMENT' }
   | { type: 'SIGN_OUT' }
   | { type: 'AUTH_FAILURE'; failure: AuthFailure }
   | { type: 'REFRESH_USER' }
@@ -64,23 +65,46 @@ function isUnauthorized(error: unknown): boolean {
   return error instanceof AccountError && error.status === 401;
 }
 
-/** What the machine needs from a sign-in answer to choose the next step. */
-const answerOf = ({ event }: { event: { output: SignInAnswer } }) => ({ answer: event.output });
+/** A sign-up is followed by a sign-in (SPEC §7); the company joined is kept for the sign_up analytics event. */
+export interface SignUpOutcome {
+  answer: SignInAnswer;
+  companySlug: string | undefined;
+}
+
+/**
+ * What the machine needs from a sign-in answer to choose the next step. SPEC §4: enrolment is offered (when the
+ * company makes it optional) after sign-up only; a later sign-in offers it only when the company requires it.
+ */
+interface AnswerParams {
+  answer: SignInAnswer;
+  afterSignUp: boolean;
+}
+const signInAnswerOf = ({ event }: { event: { output: SignInAnswer } }): AnswerParams => ({
+  answer: event.output,
+  afterSignUp: false,
+});
+const signUpAnswerOf = ({ event }: { event: { output: SignUpOutcome } }): AnswerParams => ({
+  answer: event.output.answer,
+  afterSignUp: true,
+});
 const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 const SEND_TO_SIGN_IN = ['rememberCurrentAddress', { type: 'navigate', params: { to: SIGN_IN_PATH } }] as const;
-/** SPEC §4 session loss: everything kept locally goes, and SignIn opens with the return address remembered. */
+/** SPEC §4 session loss (a 401 the user did not cause, an expired token included): SignIn opens with the return address remembered. */
 const LOSE_SESSION = ['clearStoredSession', 'forgetUser', ...SEND_TO_SIGN_IN] as const;
 /** SPEC §4 sign-out: as a session loss, but nothing is remembered to return to. */
 const END_SESSION = ['clearStoredSession', 'forgetUser', { type: 'navigate', params: { to: SIGN_IN_PATH } }] as const;
+
 /** SPEC §4 sign-in flow: the token is kept, then MFA, else enrolment, else the app. */
-const ACCEPT_ANSWER = [{ type: 'storeToken', params: answerOf }, { type: 'assignMfaFlags', params: answerOf }] as const;
-const AFTER_SIGN_IN_ANSWER = [
-  { guard: { type: 'requiresMfa', params: answerOf }, target: '#session.authenticated.mfa', actions: ACCEPT_ANSWER },
-  { guard: { type: 'offersEnrollment', params: answerOf }, target: '#session.authenticated.enrollment', actions: ACCEPT_ANSWER },
-  // A new account has not been onboarded, so after sign-up entering the app leads to AboutUs (navigateIntoApp).
-  { target: '#session.authenticated.enteringApp', actions: ACCEPT_ANSWER },
-] as const;
+function nextStepAfter<Output>(answerOf: (args: { event: { output: Output } }) => AnswerParams) {
+  const accept = [{ type: 'storeToken', params: answerOf }, { type: 'assignMfaFlags', params: answerOf }] as const;
+  return [
+    { guard: { type: 'requiresMfa', params: answerOf }, target: '#session.authenticated.mfa', actions: accept },
+    { guard: { type: 'offersEnrollment', params: answerOf }, target: '#session.authenticated.enrollment', actions: accept },
+    // A new account has not been onboarded, so after sign-up entering the app leads to AboutUs (navigateIntoApp).
+    { target: '#session.authenticated.enteringApp', actions: accept },
+  ] as const;
+}
 
 /**
  * A current-user load that failed with a 401: an MFA challenge or a lost session. Any other failure shows the SPEC §8
@@ -107,9 +131,9 @@ export const sessionMachine = setup({
     restoreSession: fromPromise<User | null>(async () => (hasValidSession() ? fetchCurrentUser() : null)),
     signIn: fromPromise<SignInAnswer, Credentials>(({ input }) => signIn(input)),
     /** SPEC §7: sign-up is followed by a sign-in with the same credentials. */
-    signUp: fromPromise<SignInAnswer, SignUpDetails>(async ({ input }) => {
+    signUp: fromPromise<SignUpOutcome, SignUpDetails>(async ({ input }) => {
       const email = await signUp(input);
-      return signIn({ email, password: input.password });
+      return { answer: await signIn({ email, password: input.password }), companySlug: input.company_slug };
     }),
     fetchCurrentUser: fromPromise<User>(() => fetchCurrentUser()),
     sendCode: sendMfaCodeActor,
@@ -117,7 +141,10 @@ export const sessionMachine = setup({
     signOut: fromPromise<void>(() => signOut()),
   },
   actions: {
-    storeToken: (_, { answer }: { answer: SignInAnswer }) => writeToken(answer.token, answer.expires_at),
+    storeToken: (_, { answer }: AnswerParams) => writeToken(answer.token, answer.expires_at),
+    /** SPEC §3: once per account created and signed in (a refused or unconfirmable sign-up is not one); no personal data. */
+    trackSignUp: (_, { companySlug }: { companySlug: string | undefined }) =>
+      track('sign_up', companySlug ? { company_slug: companySlug } : {}),
     storeMfaToken,
     /** SPEC §6: analytics and error reports say whether the user is internal staff. */
     identifyUser: (_, { user }: { user: User }) => {
@@ -135,14 +162,22 @@ export const sessionMachine = setup({
       if (!NOT_REMEMBERED.includes(pathname)) rememberReturnTo(`${pathname}${search}${hash}`);
     },
     navigate: (_, { to }: { to: string }) => navigate(to),
-    /** SPEC §2/§4: onboarding first when it is due, else the remembered address, else the Dashboard. */
-    navigateIntoApp: (_, { user }: { user: User }) =>
-      navigate(user.onboarding_required ? ABOUT_US_PATH : (takeReturnTo() ?? DASHBOARD_PATH)),
-    assignMfaFlags: assign((_, { answer }: { answer: SignInAnswer }) => ({
+    /**
+     * SPEC §2/§4: onboarding first when it is due, else the remembered address, else the Dashboard. Onboarding
+     * consumes the remembered address too: a new account has nothing to return to, and a stale address must not
+     * surface at a later sign-in.
+     */
+    navigateIntoApp: (_, { user }: { user: User }) => {
+      const returnTo = takeReturnTo();
+      navigate(user.onboarding_required ? ABOUT_US_PATH : (returnTo ?? DASHBOARD_PATH));
+    },
+    assignMfaFlags: assign((_, { answer, afterSignUp }: AnswerParams) => ({
       mfaRequired: answer.mfa_required,
       mfaEnrollmentVerification: answer.mfa_requires_verification,
-      mfaEnrollmentAvailable: answer.mfa_enrollment_available,
+      mfaEnrollmentAvailable: afterSignUp && answer.mfa_enrollment_available,
     })),
+    /** Enrolment chosen later from Account Settings: it is optional, and afterwards the user is back on Account. */
+    offerEnrollment: assign({ mfaEnrollmentAvailable: true }),
     assignUser: assign((_, { user }: { user: User }) => ({ user, error: null })),
     assignError: assign((_, { error }: { error: string }) => ({ error })),
     clearMessages: assign({ error: null, notice: null }),
@@ -155,9 +190,10 @@ export const sessionMachine = setup({
     routerSettled: 0,
   },
   guards: {
-    requiresMfa: (_, { answer }: { answer: SignInAnswer }) => answer.mfa_required,
-    offersEnrollment: (_, { answer }: { answer: SignInAnswer }) =>
-      answer.mfa_requires_verification || answer.mfa_enrollment_available,
+    requiresMfa: (_, { answer }: AnswerParams) => answer.mfa_required,
+    offersEnrollment: (_, { answer, afterSignUp }: AnswerParams) =>
+      answer.mfa_requires_verification || (afterSignUp && answer.mfa_enrollment_available),
+    isNotEnrolled: ({ context }) => context.user !== null && !context.user.mfa_enrolled,
     isMfaChallenge: (_, { error }: { error: unknown }) =>
       isUnauthorized(error) && (error as AccountError).serverError === MFA_REQUIRED_ERROR,
     isUnauthorized: (_, { error }: { error: unknown }) => isUnauthorized(error),
@@ -224,7 +260,7 @@ export const sessionMachine = setup({
               assertEvent(event, 'SIGN_IN');
               return { email: event.email, password: event.password };
             },
-            onDone: AFTER_SIGN_IN_ANSWER,
+            onDone: nextStepAfter(signInAnswerOf),
             onError: {
               target: 'idle',
               actions: [
@@ -244,7 +280,10 @@ export const sessionMachine = setup({
               const { type: _type, ...details } = event;
               return details;
             },
-            onDone: AFTER_SIGN_IN_ANSWER,
+            onDone: nextStepAfter(signUpAnswerOf).map((step) => ({
+              ...step,
+              actions: [{ type: 'trackSignUp', params: ({ event }) => event.output }, ...step.actions],
+            })),
             onError: {
               target: 'signUpFailed',
               actions: [
@@ -372,7 +411,14 @@ export const sessionMachine = setup({
           },
           states: {
             idle: {
-              on: { REFRESH_USER: { target: 'refreshing', actions: 'clearMessages' } },
+              on: {
+                REFRESH_USER: { target: 'refreshing', actions: 'clearMessages' },
+                START_ENROLLMENT: {
+                  guard: 'isNotEnrolled',
+                  target: '#session.authenticated.enrollment',
+                  actions: ['rememberCurrentAddress', 'offerEnrollment'],
+                },
+              },
             },
             refreshing: {
               tags: ['busy'],

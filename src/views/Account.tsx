@@ -6,11 +6,15 @@ import './Account.css';
 
 const CLOSE_ACCOUNT_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Close my account')}`;
 
-/** Account Settings (SPEC §2): Basics (name, sign-out, support) and Data & Privacy (closing the account). */
+/**
+ * Account Settings (SPEC §2): Basics (name, sign-out, support), two-step verification (enrolment offered after sign-up
+ * can be taken up here later) and Data & Privacy (closing the account).
+ */
 export default function Account() {
   const send = useSessionSend();
   const fullName = useSession((snapshot) => snapshot.context.user?.full_name ?? '');
   const isSigningOut = useSession((snapshot) => snapshot.matches('signingOut'));
+  const isEnrolled = useSession((snapshot) => snapshot.context.user?.mfa_enrolled ?? false);
 
   return (
     <>
@@ -27,6 +31,19 @@ export default function Account() {
         <Button variant="secondary" isLoading={isSigningOut} onPress={() => send({ type: 'SIGN_OUT' })}>
           Sign Out
         </Button>
+      </section>
+      <section className="lc-account-section" aria-labelledby="account-verification">
+        <h2 id="account-verification">Two-step verification</h2>
+        {isEnrolled ? (
+          <p>On: when you sign in on a new device, we text a code to your phone.</p>
+        ) : (
+          <>
+            <p>Add your mobile phone, and each sign-in on a new device will also need a code we text to it.</p>
+            <Button variant="secondary" onPress={() => send({ type: 'START_ENROLLMENT' })}>
+              Add a phone number
+            </Button>
+          </>
+        )}
       </section>
       <section className="lc-account-section" aria-labelledby="account-privacy">
         <h2 id="account-privacy">Data &amp; Privacy</h2>

@@ -4,10 +4,11 @@ import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Navigate, Outlet, RouterProvider, createBrowserRouter, useHref, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { RequireAuth } from '../../src/app/guards.tsx';
 import { SessionActorContext, type SessionActor, useSession } from '../../src/app/session.ts';
 import type { User } from '../../src/contract/account.ts';
 import { MFA_REQUIRED_ERROR } from '../../src/contract/common.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { type SignUpOutcome, sessionMachine } from '../../src/machines/session.machine.ts';
 import { ACCOUNT_MESSAGES, AccountError, type SignInAnswer } from '../../src/services/account.ts';
 import { setRouter } from '../../src/services/navigation.ts';
 import { readSession, rememberReturnTo } from '../../src/services/storage.ts';
@@ -60,6 +61,10 @@ function signInAnswer(flags: Partial<SignInAnswer> = {}): SignInAnswer {
   };
 }
 
+function signUpOutcome(flags: Partial<SignInAnswer> = {}, companySlug?: string): SignUpOutcome {
+  return { answer: signInAnswer(flags), companySlug };
+}
+
 /** The delayed event that opens the app once the router has moved (see openingApp). */
 const ROUTER_SETTLED = 'xstate.after.routerSettled.session.authenticated.openingApp';
 
@@ -85,8 +90,8 @@ const MODEL_EVENTS: LabelledEvent[] = [
   doneEvent('signIn', signInAnswer({ mfa_enrollment_available: true }), 'signed in, enrolment offered'),
   errorEvent('signIn', new AccountError('Invalid email or password', 401, 'Invalid email or password'), 'credentials refused'),
   { label: 'sign up', event: { type: 'SIGN_UP', ...SIGN_UP_DETAILS } },
-  doneEvent('signUp', signInAnswer(), 'signed up'),
-  doneEvent('signUp', signInAnswer({ mfa_enrollment_available: true }), 'signed up, enrolment offered'),
+  doneEvent('signUp', signUpOutcome(), 'signed up'),
+  doneEvent('signUp', signUpOutcome({ mfa_enrollment_available: true }), 'signed up, enrolment offered'),
   errorEvent('signUp', new AccountError('Email has already been taken', 422, 'Email has already been taken'), 'sign-up refused'),
   doneEvent('sendCode', undefined, 'code texted'),
   errorEvent('sendCode', new AccountError(ACCOUNT_MESSAGES.mfaCodeRequestFailed), 'code request failed'),
@@ -96,6 +101,7 @@ const MODEL_EVENTS: LabelledEvent[] = [
   errorEvent('verifyCode', new AccountError('The code is not valid', 401, 'The code is not valid'), 'code refused'),
   { label: 'enrolment verified', event: { type: 'ENROLLMENT_VERIFIED' } },
   { label: 'skip enrolment', event: { type: 'SKIP_ENROLLMENT' } },
+  { label: 'add a phone from Account', event: { type: 'START_ENROLLMENT' } },
   doneEvent('fetchCurrentUser', USER, 'user loaded'),
   { label: 'router settled', event: { type: ROUTER_SETTLED } },
   doneEvent('fetchCurrentUser', NEW_USER, 'new user loaded'),
@@ -112,8 +118,8 @@ const MODEL_EVENTS: LabelledEvent[] = [
   { label: 'session lost', event: { type: 'AUTH_FAILURE', failure: 'sessionLost' } },
 ];
 
-/** Events other features send to the session (the HTTP client, the request flow, the reset flow). */
-const APP_WIDE_EVENTS = ['AUTH_FAILURE', 'REFRESH_USER', 'REQUEST_CREATED', 'NOTICE', 'SIGN_OUT'];
+/** Events other features send to the session (the HTTP client, the request flow, the reset flow, Account Settings). */
+const APP_WIDE_EVENTS = ['AUTH_FAILURE', 'REFRESH_USER', 'REQUEST_CREATED', 'NOTICE', 'SIGN_OUT', 'START_ENROLLMENT'];
 
 /**
  * App-wide events are offered where they matter, and only in an undisturbed session (no message shown, the user as
@@ -143,6 +149,7 @@ const NEVER_BY_ITSELF_MS = 3_600_000;
 let user: UserEvent;
 let actor: SessionActor;
 let router: ReturnType<typeof createBrowserRouter>;
+const trackedSignUps = vi.fn();
 
 /** What the router does with the session (the app's own guards are tested with the router). */
 function Shell() {
@@ -161,7 +168,7 @@ function SignedOutOnly() {
   return isSignedIn ? <Navigate to="/dashboard" replace /> : <Outlet />;
 }
 
-function OnlyWhile({ tag }: { tag: 'signedIn' | 'enrollmentPending' }) {
+function OnlyWhile({ tag }: { tag: 'enrollmentPending' }) {
   const isAllowed = useSession((snapshot) => snapshot.hasTag(tag));
   return isAllowed ? <Outlet /> : <Navigate to="/sign-in" replace />;
 }
@@ -176,6 +183,7 @@ function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path s
   actor = createActor(
     sessionMachine.provide({
       delays: routerSettles === 'by itself' ? {} : { routerSettled: NEVER_BY_ITSELF_MS },
+      actions: { trackSignUp: trackedSignUps },
       actors: {
         restoreSession: pendingCalls.logic(),
         signIn: pendingCalls.logic(),
@@ -200,7 +208,8 @@ function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path s
         },
         { element: <OnlyWhile tag="enrollmentPending" />, children: [{ path: '/mfa-enrollment', element: <MfaEnrollment /> }] },
         {
-          element: <OnlyWhile tag="signedIn" />,
+          // The app's own guard: what it remembers as returnTo is part of the session's rules (SPEC §2).
+          element: <RequireAuth />,
           children: [
             { path: '/account', element: <Account /> },
             { path: '/dashboard', element: <h1>Dashboard</h1> },
@@ -303,7 +312,8 @@ const states: StateAssertions<typeof sessionMachine> = {
   'authenticated.enrollment': ({ context }: Snapshot) => {
     expect(window.location.pathname).toBe('/mfa-enrollment');
     expect(heading('Secure your account')).toBeInTheDocument();
-    expect(readSession().token).toBe(TOKEN);
+    // Straight after a sign-in answer its token is stored (from Account Settings the session is an earlier one).
+    if (context.user === null) expect(readSession().token).toBe(TOKEN);
     const skip = screen.queryByRole('button', { name: 'Skip for now' });
     if (context.mfaEnrollmentVerification) expect(skip).not.toBeInTheDocument();
     else expect(skip).toBeInTheDocument();
@@ -375,6 +385,10 @@ const events: EventExecutors<typeof sessionMachine> = {
     expect(readSession().mfaToken).toBe(ENROLLED_DEVICE_TOKEN);
   },
   SKIP_ENROLLMENT: () => user.click(button('Skip for now')),
+  START_ENROLLMENT: async () => {
+    if (window.location.pathname !== '/account') await act(() => router.navigate('/account'));
+    await user.click(button('Add a phone number'));
+  },
   SIGN_OUT: async () => {
     const session = actor.getSnapshot();
     if (session.hasTag('mfaPending')) return user.click(button('Use a different account'));
@@ -397,6 +411,8 @@ beforeEach(() => {
 afterEach(() => {
   setRouter(null);
   pendingCalls.clear();
+  trackedSignUps.mockClear();
+  sessionStorage.clear();
 });
 
 describe('session statechart against the sign-in, sign-up, enrolment and account screens', () => {
@@ -417,7 +433,7 @@ describe('session journeys', () => {
   }
 
   it('after sign-in the remembered address opens, and it is forgotten', async () => {
-    renderApp();
+    renderApp('/sign-in');
     rememberReturnTo('/account?tab=privacy#close');
     await signInFromSignInScreen();
     await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
@@ -460,9 +476,81 @@ describe('session journeys', () => {
     await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: null });
     await events.SIGN_UP!({ event: { type: 'SIGN_UP', ...SIGN_UP_DETAILS }, state: actor.getSnapshot() });
     expect(pendingCalls.inputOf('signUp')).toEqual({ ...SIGN_UP_DETAILS, company_slug: 'acme' });
-    await pendingCalls.settle({ type: 'xstate.done.actor.signUp', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.signUp', output: signUpOutcome({}, 'acme') });
     await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: NEW_USER });
     await waitFor(() => expect(here()).toBe('/welcome/about-us'));
+  });
+
+  it('a sign-up that ends signed in is tracked once, with the company and nothing personal (SPEC §3)', async () => {
+    renderApp('/sign-up/acme');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: null });
+    await events.SIGN_UP!({ event: { type: 'SIGN_UP', ...SIGN_UP_DETAILS }, state: actor.getSnapshot() });
+    await pendingCalls.settle({ type: 'xstate.error.actor.signUp', error: new AccountError('Refused', 422, 'Refused') });
+    expect(trackedSignUps).not.toHaveBeenCalled();
+
+    await user.click(button('Sign up'));
+    await pendingCalls.settle({ type: 'xstate.done.actor.signUp', output: signUpOutcome({}, 'acme') });
+    expect(trackedSignUps).toHaveBeenCalledTimes(1);
+    expect(trackedSignUps.mock.calls[0][1]).toEqual(signUpOutcome({}, 'acme'));
+  });
+
+  it('optional enrolment is offered after sign-up, not at a later sign-in (SPEC §4)', async () => {
+    renderApp('/sign-in');
+    await signInFromSignInScreen();
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer({ mfa_enrollment_available: true }) });
+    expect(actor.getSnapshot().matches({ authenticated: 'enteringApp' })).toBe(true);
+    expect(actor.getSnapshot().context.mfaEnrollmentAvailable).toBe(false);
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
+    await waitFor(() => expect(here()).toBe('/dashboard'));
+  });
+
+  it('a phone can be added later from Account Settings; skipping returns there', async () => {
+    renderApp('/account');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: USER });
+    await user.click(button('Add a phone number'));
+    await waitFor(() => expect(here()).toBe('/mfa-enrollment'));
+    await user.click(button('Skip for now'));
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
+    await waitFor(() => expect(here()).toBe('/account'));
+  });
+
+  it('an enrolled user is not offered a phone again', async () => {
+    renderApp('/account');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: { ...USER, mfa_enrolled: true } });
+    expect(screen.queryByRole('button', { name: 'Add a phone number' })).not.toBeInTheDocument();
+    expect(screen.getByText(/we text a code to your phone/)).toBeInTheDocument();
+  });
+
+  it('a signed-out visitor of a protected address returns there after sign-in (SPEC §2)', async () => {
+    renderApp('/account?tab=privacy');
+    await signInFromSignInScreen();
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
+    await waitFor(() => expect(here()).toBe('/account?tab=privacy'));
+  });
+
+  it('a sign-out plants no return address: signing in again opens the Dashboard', async () => {
+    renderApp('/account');
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: USER });
+    await user.click(button('Sign Out'));
+    await pendingCalls.settle({ type: 'xstate.done.actor.signOut' });
+    await waitFor(() => expect(here()).toBe('/sign-in'));
+    expect(sessionStorage.getItem('returnTo')).toBeNull();
+
+    await events.SIGN_IN!({ event: { type: 'SIGN_IN', email: EMAIL, password: PASSWORD }, state: actor.getSnapshot() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
+    await waitFor(() => expect(here()).toBe('/dashboard'));
+  });
+
+  it('onboarding takes precedence over a remembered address, which is then forgotten', async () => {
+    renderApp('/sign-in');
+    rememberReturnTo('/account');
+    await signInFromSignInScreen();
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: NEW_USER });
+    await waitFor(() => expect(here()).toBe('/welcome/about-us'));
+    expect(sessionStorage.getItem('returnTo')).toBeNull();
   });
 
   it('the sign-in form checks its fields first (SPEC §5)', async () => {
