@@ -490,12 +490,12 @@ export const flowSamples = {
   events: [
     { type: 'xstate.done.actor.restoreSession', output: null },
     { type: 'xstate.done.actor.restoreSession', output: SAMPLE_USER },
-    ...['signIn', 'signUp'].flatMap((id) => [
-      { type: `xstate.done.actor.${id}`, output: sampleAnswer({}) },
-      { type: `xstate.done.actor.${id}`, output: sampleAnswer({ mfa_required: true }) },
-      { type: `xstate.done.actor.${id}`, output: sampleAnswer({ mfa_requires_verification: true }) },
-      { type: `xstate.done.actor.${id}`, output: sampleAnswer({ mfa_enrollment_available: true }) },
-    ]),
+    ...[{}, { mfa_required: true }, { mfa_requires_verification: true }, { mfa_enrollment_available: true }].flatMap(
+      (flags) => [
+        { type: 'xstate.done.actor.signIn', output: sampleAnswer(flags) },
+        { type: 'xstate.done.actor.signUp', output: { answer: sampleAnswer(flags), companySlug: 'sample' } },
+      ],
+    ),
     { type: 'xstate.done.actor.fetchCurrentUser', output: SAMPLE_USER },
     { type: 'xstate.done.actor.refreshUser', output: SAMPLE_USER },
     { type: 'xstate.done.actor.verifyCode', output: 'sample-mfa-token' },
