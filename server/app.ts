@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -12,8 +12,11 @@ import {
 import * as z from 'zod/mini';
 import { type Config, hasDemoMode, hasRealTransport } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { errorForLog, loggerOptions } from './logging.ts';
 import { createStorage } from './adapters/storage/storage.ts';
+import { invalidFieldsBody } from './domain/userFacingError.ts';
 import authenticate from './plugins/authenticate.ts';
+import inputGuard from './plugins/inputGuard.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
 import { startRealtimeHub } from './domain/realtime.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
@@ -33,16 +36,21 @@ z.config(z.locales.en());
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Told of every route as it is added: how the fuzz test finds each route and its schemas. */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of stdout: how the log test reads them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the Fastify instance: the API under /api, the built SPA for every other path. Tests use it with inject. */
-export async function buildApp({ config, database }: AppOptions) {
+export async function buildApp({ config, database, onRoute, logStream }: AppOptions) {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits count per client address).
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -53,18 +61,18 @@ export async function buildApp({ config, database }: AppOptions) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         fields[path || error.validationContext || 'body'] ??= issue.message ?? 'Invalid value';
       }
-      const [firstPath, firstMessage] = Object.entries(fields)[0] ?? ['body', 'Invalid request'];
-      return reply.code(422).send({ error: `${firstPath}: ${firstMessage}`, fields });
+      return reply.code(422).send(invalidFieldsBody(fields));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error(error);
+      request.log.error({ err: errorForLog(error) }, 'request failed');
       return reply.code(500).send({ error: 'An unexpected error occurred' });
     }
     return reply.code(status).send({ error: error.message });
   });
 
   await app.register(securityHeaders, { config });
+  await app.register(inputGuard);
   await app.register(rateLimit, { global: false });
   await app.register(authenticate, { db: database.db });
   const storage = await createStorage(config);

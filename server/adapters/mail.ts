@@ -3,14 +3,15 @@ import type { Config } from '../config.ts';
 import type { Log, MessageTransport } from '../domain/outbox.ts';
 
 /**
- * E-mail delivery for the outbox worker: SMTP (nodemailer) when SMTP_URL is set; otherwise the message is only
- * logged, and stays readable in the outbox table (and at /api/dev/outbox outside production).
+ * E-mail delivery for the outbox worker: SMTP (nodemailer) when SMTP_URL is set; otherwise the message stays readable
+ * in the outbox table (and at /api/dev/outbox in demo mode) and only its recipient and subject are logged: its text
+ * carries reset and unlock links, which must never reach a log.
  */
 export function createMailTransport(config: Pick<Config, 'SMTP_URL' | 'APP_URL'>, log: Log): MessageTransport {
   if (!config.SMTP_URL) {
     return {
       async send(message) {
-        log.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (log transport, no SMTP_URL)');
+        log.info({ to: message.to, subject: message.subject }, 'e-mail (log transport, no SMTP_URL)');
       },
     };
   }

@@ -12,7 +12,8 @@ export function createSmsTransport(config: Pick<Config, 'SMS_PROVIDER_URL'>, log
   if (!providerUrl) {
     return {
       async send(message) {
-        log.info({ to: message.to, text: message.text }, 'SMS (log transport, no SMS_PROVIDER_URL)');
+        // The text is a sign-in code: never logged.
+        log.info({ to: message.to }, 'SMS (log transport, no SMS_PROVIDER_URL)');
       },
     };
   }

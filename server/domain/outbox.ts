@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { errorForLog } from '../logging.ts';
 
 export type OutboxChannel = (typeof outbox.$inferSelect)['channel'];
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -103,7 +104,7 @@ export async function deliverPendingMessages(
       const lastError = error instanceof Error ? error.message : String(error);
       const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
       await db.update(outbox).set({ attempts, lastError, nextAttemptAt }).where(eq(outbox.id, row.id));
-      log.warn({ outboxId: row.id, channel: row.channel, attempts, nextAttemptAt, err: error }, 'outbox delivery failed');
+      log.warn({ outboxId: row.id, channel: row.channel, attempts, nextAttemptAt, err: errorForLog(error) }, 'outbox delivery failed');
       failed += 1;
     }
   }
@@ -131,7 +132,7 @@ export function startOutboxWorker(options: {
     try {
       await deliverPendingMessages(db, transports, log);
     } catch (error) {
-      log.error({ err: error }, 'outbox worker round failed');
+      log.error({ err: errorForLog(error) }, 'outbox worker round failed');
     }
     if (!stopped) timer = setTimeout(() => (round = runRound()), intervalMs);
   };

@@ -8,6 +8,7 @@ import { requests, sessions, users } from '../db/schema.ts';
 import { eventStreamTickets, messages } from '../db/threads.schema.ts';
 import { isStaffRole, messageToWire } from './requests.ts';
 import { digest, newToken } from './tokens.ts';
+import { errorForLog } from '../logging.ts';
 
 /**
  * Live updates between server processes. A change is announced, after its transaction commits, as a small notice
@@ -103,7 +104,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
   const lose = (client: pg.Client, error?: unknown) => {
     if (listener !== client) return;
     listener = null;
-    log.warn({ err: error }, 'live updates: lost the LISTEN connection, reconnecting');
+    log.warn({ err: errorForLog(error) }, 'live updates: lost the LISTEN connection, reconnecting');
     for (const subscriber of subscribers) subscriber.onInterrupted();
     client.end().catch(() => {});
     scheduleReconnect();
@@ -121,7 +122,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
       await client.connect();
       await client.query(`LISTEN ${LIVE_UPDATES_CHANNEL}`);
     } catch (error) {
-      log.warn({ err: error }, 'live updates: could not LISTEN, retrying');
+      log.warn({ err: errorForLog(error) }, 'live updates: could not LISTEN, retrying');
       client.end().catch(() => {});
       scheduleReconnect();
       return;
@@ -145,7 +146,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
         try {
           await database.db.execute(sql`select pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(notice)})`);
         } catch (error) {
-          log.error({ err: error, notice }, 'live updates: NOTIFY failed');
+          log.error({ err: errorForLog(error), notice }, 'live updates: NOTIFY failed');
         }
       }
     },

@@ -3,9 +3,9 @@
  * `statusCode` with `{ error: message }`, so domain code can refuse without knowing about replies.
  */
 export class UserFacingError extends Error {
-  readonly statusCode: 401 | 422;
+  readonly statusCode: 401 | 422 | 429;
 
-  constructor(statusCode: 401 | 422, message: string) {
+  constructor(statusCode: 401 | 422 | 429, message: string) {
     super(message);
     this.name = 'UserFacingError';
     this.statusCode = statusCode;
@@ -16,3 +16,14 @@ export class UserFacingError extends Error {
 export const unauthorized = (message: string) => new UserFacingError(401, message);
 /** 422: the request is well-formed but cannot be carried out. */
 export const unprocessable = (message: string) => new UserFacingError(422, message);
+/** 429: the caller has done this too often for now. */
+export const tooManyRequests = (message: string) => new UserFacingError(429, message);
+
+/**
+ * The 422 body for invalid fields (`errorBody` of the contract): the first field's problem as the message a user is
+ * shown, and every field's problem keyed by its dotted path.
+ */
+export function invalidFieldsBody(fields: Record<string, string>) {
+  const [firstField, firstProblem] = Object.entries(fields)[0] ?? ['body', 'Invalid request'];
+  return { error: `${firstField}: ${firstProblem}`, fields };
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../src/contract/common.ts';
+import { errorBody, idParams } from '../../src/contract/common.ts';
 import {
   assignRequest,
   consoleRequestResponse,
@@ -13,7 +13,6 @@ import {
   staffResponse,
   statusChangeRequest,
 } from '../../src/contract/console.ts';
-import { idParams } from '../../src/contract/surveys.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';

@@ -14,6 +14,7 @@ import {
   redeemStreamTicket,
 } from '../domain/realtime.ts';
 import { userOf } from '../plugins/authenticate.ts';
+import { errorForLog } from '../logging.ts';
 
 export const INVALID_TICKET_ERROR = 'This live-update ticket is not valid. Please request a new one.';
 export const LIVE_UPDATES_UNAVAILABLE_ERROR = 'Live updates are unavailable right now.';
@@ -51,7 +52,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
     onNotice(notice) {
       delivery = delivery
         .then(() => fanOut(notice))
-        .catch((error: unknown) => app.log.error({ err: error, notice }, 'live updates: delivery failed'));
+        .catch((error: unknown) => app.log.error({ err: errorForLog(error), notice }, 'live updates: delivery failed'));
     },
     onInterrupted() {
       for (const stream of [...streams]) stream.end();
@@ -101,7 +102,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
       const heartbeat = setInterval(() => {
         isSessionActive(db, viewer.sessionId)
           .then((active) => (active ? response.write(': heartbeat\n\n') : stream.end()))
-          .catch((error: unknown) => app.log.warn({ err: error }, 'live updates: session check failed'));
+          .catch((error: unknown) => app.log.warn({ err: errorForLog(error) }, 'live updates: session check failed'));
       }, HEARTBEAT_INTERVAL_MS);
       const stream: LiveStream = {
         viewer,

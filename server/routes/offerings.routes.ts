@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../src/contract/common.ts';
+import { errorBody, idParams } from '../../src/contract/common.ts';
 import {
   offeringCategoriesResponse,
-  offeringParams,
   offeringResponse,
   offeringsQuery,
   offeringsResponse,
@@ -33,7 +32,7 @@ const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { d
     '/offerings/:id',
     {
       preHandler: app.authenticate,
-      schema: { params: offeringParams, response: { 200: offeringResponse, 404: errorBody, 422: errorBody } },
+      schema: { params: idParams, response: { 200: offeringResponse, 404: errorBody, 422: errorBody } },
     },
     async (request, reply) => {
       const offering = await findOffering(db, userOf(request).id, request.params.id);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../src/contract/common.ts';
+import { errorBody, idParams } from '../../src/contract/common.ts';
 import {
   REQUEST_LISTS,
   type RequestList,
@@ -7,7 +7,6 @@ import {
   requestResponse,
   requestsResponse,
 } from '../../src/contract/requests.ts';
-import { idParams } from '../../src/contract/surveys.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
 import { postEmployeeMessage } from '../domain/messages.ts';

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { errorBody, successBody } from '../../src/contract/common.ts';
+import { errorBody, idParams, successBody } from '../../src/contract/common.ts';
 import {
   beginSurveyRequest,
   beginSurveyResponse,
   categoryRequestSurveysResponse,
-  idParams,
   nextScreenItemResponse,
   onboardingAnswersRequest,
   onboardingAnswersResponse,

@@ -10,5 +10,14 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** The largest PostgreSQL `integer`: every id is a serial of that type, so a larger number names nothing. */
+export const MAX_DB_ID = 2_147_483_647;
+/** An id in a JSON body; a larger or non-positive number is a 422 naming the field, never a database error. */
+export const dbId = z.number().check(z.int(), z.minimum(1), z.maximum(MAX_DB_ID));
+/** An id in a path or query string (text, read as a number). */
+export const dbIdText = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DB_ID));
+/** A path with one record id, e.g. /requests/{id}. */
+export const idParams = z.object({ id: dbIdText });
+
 export const successBody = z.object({ success: z.boolean() });
 export const messageBody = z.object({ success: z.boolean(), message: z.string() });

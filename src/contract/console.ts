@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_DB_ID, dbId } from './common.ts';
 import { company } from './account.ts';
 import { MESSAGE_BODY_MAX, attachmentKeys, message, messageText } from './requests.ts';
 import { requestStatus } from './surveys.ts';
@@ -64,7 +65,7 @@ export const consoleRequestsQuery = z.object({
   queue: z.optional(consoleQueue),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
-  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_DB_ID)), 0),
 });
 /** What the server works with, defaults applied. */
 export type ConsoleRequestsFilter = z.infer<typeof consoleRequestsQuery>;
@@ -139,7 +140,7 @@ export type StaffResponse = z.infer<typeof staffResponse>;
  * { assignee_id }: to another concierge or admin (422 for anyone else). Either one moves an In Queue request to
  * In Progress (the employee is e-mailed about it).
  */
-export const assignRequest = z.object({ assignee_id: z.number().check(z.int(), z.positive()) });
+export const assignRequest = z.object({ assignee_id: dbId });
 export type AssignRequest = z.infer<typeof assignRequest>;
 
 /**

@@ -61,10 +61,6 @@ export const offeringsQuery = z.object({
 /** What a client puts in the address, e.g. { types: 'benefit,product', prefer_featured: 'true', limit: 6 }. */
 export type OfferingsQuery = z.input<typeof offeringsQuery>;
 
-/** Ids are 32-bit serials: a larger number names no offering and must not reach the database as one. */
-export const offeringParams = z.object({
-  id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)),
-});
 
 export const offeringListItem = z.object({
   id: z.number().check(z.int()),

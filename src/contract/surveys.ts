@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dbId } from './common.ts';
 
 /**
  * SPEC §3 and §7 "Requests and surveys": request categories, request templates (request surveys), the one-question-
@@ -81,8 +82,6 @@ export type RecommendedRequestCategoriesResponse = z.infer<typeof recommendedReq
 export const surveyCategoriesResponse = z.object({ survey_categories: z.array(surveyCategory) });
 export type SurveyCategoriesResponse = z.infer<typeof surveyCategoriesResponse>;
 
-export const idParams = z.object({ id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)) });
-
 /** GET /api/v1/survey_categories/{id}/request_surveys: the category and its for_alpha templates, in order. */
 export const categoryRequestSurveysResponse = z.object({
   survey_category: surveyCategory,
@@ -154,7 +153,7 @@ export type NextScreenItemResponse = z.infer<typeof nextScreenItemResponse>;
  */
 export const userRequestAnswerRequest = z.object({
   user_request_answer: z.object({
-    object_satisfied_id: z.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
+    object_satisfied_id: dbId,
     object_satisfied_type: z.literal('Datum'),
     value: z.nullable(z.string().check(z.maxLength(MULTILINE_ANSWER_MAX * 2))),
   }),

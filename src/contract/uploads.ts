@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dbIdText } from './common.ts';
 
 /** SPEC §5/§9: one file, at most 25 MiB. */
 export const MAX_UPLOAD_BYTES = 26_214_400;
@@ -26,7 +27,7 @@ export const UNSUPPORTED_UPLOAD_ERROR = 'Only images or PDFs are allowed.';
 export const presignedUrlRequest = z.object({
   upload: z.object({ filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)) }),
   /** The request (SPEC §3 Request.id) whose thread the file is for; staff may then read it. */
-  request_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  request_id: z.optional(dbIdText),
 });
 export type PresignedUrlRequest = z.infer<typeof presignedUrlRequest>;
 

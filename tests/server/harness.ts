@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { type AppOptions, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
 
@@ -40,7 +40,10 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
  * A real app on a fresh, migrated database (in-memory PGlite, or a throw-away PostgreSQL database).
  * `env` overrides configuration variables, e.g. { AUTH_RATE_LIMIT: '3' }.
  */
-export async function createTestContext(env: Record<string, string> = {}) {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  { onRoute, logStream }: Pick<AppOptions, 'onRoute' | 'logStream'> = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -51,7 +54,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, onRoute, logStream });
   await app.ready();
   return {
     app,
