@@ -47,7 +47,7 @@ export const users = pgTable('users', {
   /** A phone given for enrolment and not yet verified by a code. */
   mfaPendingPhone: text('mfa_pending_phone'),
   mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true }),
-  failedSignInCount: integer('failed_sign_in_count').notNull().default(0),
+  /** When the account-wide lock began and its unlock link was e-mailed (server/domain/lockout.ts); null when open. */
   lockedAt: timestamp('locked_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   /** Set when the three onboarding steps are done; until then the user is sent to AboutUs. */
@@ -62,6 +62,35 @@ export const userCompanies = pgTable(
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.companyId] })],
+);
+
+/**
+ * Unsuccessful sign-ins, kept per address (lower-cased, whether or not an account has it) and client address, so that
+ * throttling answers known and unknown addresses alike (server/domain/lockout.ts).
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    emailKey: text('email_key').notNull(),
+    client: text('client').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('sign_in_failures_email_idx').on(table.emailKey, table.createdAt),
+    index('sign_in_failures_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Client addresses a user has signed in from: they stay open to the user while strangers lock the account. */
+export const familiarClients = pgTable(
+  'familiar_clients',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    client: text('client').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.client] })],
 );
 
 export const sessions = pgTable(
@@ -120,7 +149,7 @@ export const otpCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('otp_codes_user_idx').on(table.userId)],
+  (table) => [index('otp_codes_user_idx').on(table.userId), index('otp_codes_phone_idx').on(table.phone, table.createdAt)],
 );
 
 /** E-mail and SMS written in the same transaction as their cause, delivered by the outbox worker. */

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { companies, userCompanies, users } from '../db/schema.ts';
-import { clearLockout, isLocked, lockHasLapsed, ACCOUNT_LOCKED_ERROR, recordFailedSignIn } from './lockout.ts';
+import {
+  TOO_MANY_SIGN_IN_ATTEMPTS_ERROR,
+  clearLockout,
+  emailKeyOf,
+  mayTrySignIn,
+  recordFailedSignIn,
+  recordSuccessfulSignIn,
+} from './lockout.ts';
 import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens } from './oneTimeTokens.ts';
 import { appLink, enqueueMessage } from './outbox.ts';
 import { hashPassword, verifyPassword, verifyPasswordOfUnknownAccount } from './passwords.ts';
@@ -25,24 +32,30 @@ export function unknownCompanyError(slug: string): string {
 }
 
 /**
- * Checks the password and opens a session. Unknown e-mail and wrong password fail alike (same answer, same
- * argon2 work); a locked account is refused even with the right password until it is unlocked or the hour ends.
+ * Checks the password and opens a session. An unknown address and a wrong password fail alike (same answer, same
+ * argon2 work, same counting); a throttled client or a locked account (server/domain/lockout.ts) is refused before any
+ * password check, with one answer for known and unknown addresses. `client` is the caller's address.
  */
-export async function signIn(db: Database, credentials: { email: string; password: string }, appUrl: string, now = new Date()) {
-  const user = await findUserByEmail(db, credentials.email);
-  if (!user) {
-    await verifyPasswordOfUnknownAccount(credentials.password);
+export async function signIn(
+  db: Database,
+  credentials: { email: string; password: string },
+  client: string,
+  appUrl: string,
+  now = new Date(),
+) {
+  const emailKey = emailKeyOf(credentials.email);
+  const user = await findUserByEmail(db, emailKey);
+  if (!(await mayTrySignIn(db, emailKey, client, user, now))) throw unauthorized(TOO_MANY_SIGN_IN_ATTEMPTS_ERROR);
+
+  const passwordIsRight = user
+    ? await verifyPassword(user.passwordHash, credentials.password)
+    : await verifyPasswordOfUnknownAccount(credentials.password);
+  if (!user || !passwordIsRight) {
+    await recordFailedSignIn(db, { emailKey, client, user }, appUrl, now);
     throw unauthorized(INVALID_CREDENTIALS_ERROR);
   }
-  if (isLocked(user, now)) throw unauthorized(ACCOUNT_LOCKED_ERROR);
 
-  if (!(await verifyPassword(user.passwordHash, credentials.password))) {
-    if (lockHasLapsed(user, now)) await clearLockout(db, user.id);
-    const lockedNow = await recordFailedSignIn(db, user, appUrl, now);
-    throw unauthorized(lockedNow ? ACCOUNT_LOCKED_ERROR : INVALID_CREDENTIALS_ERROR);
-  }
-
-  if (user.failedSignInCount > 0 || user.lockedAt !== null) await clearLockout(db, user.id);
+  await recordSuccessfulSignIn(db, user, client, now);
   const [session, userCompanyRows] = await Promise.all([
     createSession(db, user.id, now),
     companiesOf(db, user.id),
@@ -135,8 +148,9 @@ export async function resetPassword(
     await retireOneTimeTokens(tx, userId, 'password_reset', now);
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, failedSignInCount: 0, lockedAt: null })
+      .set({ passwordHash, passwordChangedAt: now })
       .where(eq(users.id, userId));
+    await clearLockout(tx, userId);
     await revokeAllCredentials(tx, userId, now);
   });
 }

@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { otpCodes, users } from '../db/schema.ts';
 import { enqueueMessage } from './outbox.ts';
 import { createMfaToken } from './sessions.ts';
 import { digest, digestsEqual, newOtpCode } from './tokens.ts';
 import { findUserById } from './users.ts';
-import { unauthorized, unprocessable } from './userFacingError.ts';
+import { tooManyRequests, unauthorized, unprocessable } from './userFacingError.ts';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 /** Tries per code; the next one is refused even when it is right. */
@@ -16,6 +16,34 @@ export const NO_PHONE_ERROR = 'There is no phone number to send a code to. Pleas
 export const INVALID_CODE_ERROR = 'Invalid verification code.';
 export const CODE_EXPIRED_ERROR = 'Your verification code has expired. Please request a new code.';
 export const TOO_MANY_CODE_ATTEMPTS_ERROR = 'Too many attempts. Please request a new code.';
+export const TOO_MANY_CODES_SENT_ERROR = 'Too many codes sent. Please try again later.';
+
+/**
+ * Texts cost money and can be pumped to premium numbers (issue 9 point 3): at most this many codes per account and,
+ * across all accounts, per phone number, in each window. The per-client route limit comes on top. A number may be
+ * enrolled by several accounts (a family or shared work phone, as the big providers allow); the per-number caps
+ * keep that from being abused.
+ */
+export const SMS_LIMITS = [
+  { windowMs: 60 * 60 * 1000, max: 5 },
+  { windowMs: 24 * 60 * 60 * 1000, max: 10 },
+] as const;
+
+/** Refuses a code the limits do not allow. Codes to one number are serialised so that concurrent sends count each other. */
+async function checkSmsLimits(tx: Executor, userId: number, phone: string, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+  for (const { windowMs, max } of SMS_LIMITS) {
+    const since = new Date(now.getTime() - windowMs);
+    const [{ toUser, toPhone }] = await tx
+      .select({
+        toUser: sql<number>`count(*) filter (where ${otpCodes.userId} = ${userId})`.mapWith(Number),
+        toPhone: sql<number>`count(*) filter (where ${otpCodes.phone} = ${phone})`.mapWith(Number),
+      })
+      .from(otpCodes)
+      .where(and(gte(otpCodes.createdAt, since), or(eq(otpCodes.userId, userId), eq(otpCodes.phone, phone))));
+    if (toUser >= max || toPhone >= max) throw tooManyRequests(TOO_MANY_CODES_SENT_ERROR);
+  }
+}
 
 type OtpPurpose = (typeof otpCodes.$inferSelect)['purpose'];
 
@@ -24,6 +52,7 @@ type OtpPurpose = (typeof otpCodes.$inferSelect)['purpose'];
  * (marked used), so only the latest code counts and a new code does not add tries to the old ones.
  */
 async function issueCode(tx: Executor, userId: number, purpose: OtpPurpose, phone: string, now: Date) {
+  await checkSmsLimits(tx, userId, phone, now);
   await tx.update(otpCodes).set({ usedAt: now }).where(and(eq(otpCodes.userId, userId), isNull(otpCodes.usedAt)));
   const code = newOtpCode();
   await tx.insert(otpCodes).values({
@@ -32,6 +61,7 @@ async function issueCode(tx: Executor, userId: number, purpose: OtpPurpose, phon
     phone,
     codeDigest: digest(code),
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    createdAt: now,
   });
   await enqueueMessage(tx, {
     channel: 'sms',

@@ -9,7 +9,7 @@ import { authRateLimit } from './authRateLimit.ts';
 
 /** SPEC §7 MFA calls, under /api/v1/mfa. They need a session but, being the way to MFA, no mfa-token. */
 const mfaRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async (app, { config, db }) => {
-  const failure = { 401: errorBody, 422: errorBody };
+  const failure = { 401: errorBody, 422: errorBody, 429: errorBody };
 
   app.post(
     '/',

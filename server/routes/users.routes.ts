@@ -34,7 +34,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = asy
     '/sign_in',
     { config: rateLimited, schema: { body: signInRequest, response: { 200: signInResponse, 401: errorBody } } },
     async (request, reply) => {
-      const { token, expiresAt, mfa } = await signIn(db, request.body.user, config.APP_URL);
+      const { token, expiresAt, mfa } = await signIn(db, request.body.user, request.ip, config.APP_URL);
       reply.header(AUTHORIZATION_HEADER, `Bearer ${token}`);
       return { expires_at: expiresAt.toISOString(), ...mfa };
     },
@@ -91,7 +91,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = asy
 
   app.get(
     '/unlock',
-    { schema: { querystring: unlockQuery, response: { 200: messageBody, 422: errorBody } } },
+    { config: rateLimited, schema: { querystring: unlockQuery, response: { 200: messageBody, 422: errorBody } } },
     async (request) => {
       await unlockWithToken(db, request.query.unlock_token);
       return { success: true, message: ACCOUNT_UNLOCKED_MESSAGE };

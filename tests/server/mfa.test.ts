@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, users } from '../../server/db/schema.ts';
 import { signInResponse } from '../../src/contract/account.ts';
@@ -318,5 +318,58 @@ describe('MFA rate limits', () => {
       expect(statuses[2], url).toBe(429);
       expect(statuses.slice(0, 2).includes(429), url).toBe(false);
     }
+  });
+});
+
+describe('SMS limits (issue 9 point 3)', () => {
+  const TOO_MANY_CODES = { error: 'Too many codes sent. Please try again later.' };
+
+  async function signedInEmployee() {
+    return signedIn(context, await registerUser(context, { company_slug: 'acme' }));
+  }
+
+  /** Moves the codes of `where` `hours` into the past, as if that time had gone by. */
+  async function ageCodes(where: ReturnType<typeof eq>, hours: number) {
+    await context.db
+      .update(otpCodes)
+      .set({ createdAt: sql`${otpCodes.createdAt} - make_interval(hours => ${hours})` })
+      .where(where);
+  }
+
+  it('texts one account at most five codes an hour, whatever the numbers, and says why', async () => {
+    const authorization = await signedInEmployee();
+    const phones = Array.from({ length: 6 }, newPhone);
+    const statuses: number[] = [];
+    for (const phone of phones) statuses.push((await enroll(authorization, phone)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await sendOtp(authorization);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY_CODES);
+    expect(await outboxTo(context, phones[5])).toEqual([]);
+  });
+
+  it('texts one number at most five codes an hour across accounts, and ten a day', async () => {
+    const phone = newPhone();
+    const statuses: number[] = [];
+    for (let account = 0; account < 6; account += 1) statuses.push((await enroll(await signedInEmployee(), phone)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await outboxTo(context, phone)).toHaveLength(5);
+
+    await ageCodes(eq(otpCodes.phone, phone), 2);
+    for (let account = 0; account < 5; account += 1) expect((await enroll(await signedInEmployee(), phone)).statusCode).toBe(200);
+    const overTheDay = await enroll(await signedInEmployee(), phone);
+    expect(overTheDay.statusCode).toBe(429);
+    expect(overTheDay.json()).toEqual(TOO_MANY_CODES);
+
+    await ageCodes(eq(otpCodes.phone, phone), 24);
+    expect((await enroll(await signedInEmployee(), phone)).statusCode).toBe(200);
+  });
+
+  it('lets a number be shared by several accounts (a family phone)', async () => {
+    const phone = newPhone();
+    await enrolledUser(phone);
+    await enrolledUser(phone);
+    const holders = await context.db.select({ id: users.id }).from(users).where(eq(users.mfaPhone, phone));
+    expect(holders).toHaveLength(2);
   });
 });
