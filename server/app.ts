@@ -84,7 +84,7 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
     async (api) => {
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such API route: ${request.url}` }));
       await api.register(analyticsRoutes, { prefix: '/v1/analytics', db: database.db });
-      await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db });
+      await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db, realtime });
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
       await api.register(surveysRoutes, { prefix: '/v1', db: database.db, storage });
       await api.register(onboardingRoutes, { prefix: '/v1/onboarding_answers', db: database.db });

@@ -134,6 +134,7 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
 /**
  * Sets a new password with an e-mailed token. Every session and remembered MFA device of the user ends, the
  * other outstanding reset links die, and a lockout is lifted (the user has proved they own the mailbox).
+ * Returns the user, whose open live-update streams the caller ends.
  */
 export async function resetPassword(
   db: Database,
@@ -142,7 +143,7 @@ export async function resetPassword(
 ) {
   if (input.password !== input.passwordConfirmation) throw unprocessable(PASSWORDS_DO_NOT_MATCH_ERROR);
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const userId = await consumeOneTimeToken(tx, 'password_reset', input.token, now);
     if (userId === null) throw unprocessable(INVALID_RESET_TOKEN_ERROR);
     await retireOneTimeTokens(tx, userId, 'password_reset', now);
@@ -152,5 +153,6 @@ export async function resetPassword(
       .where(eq(users.id, userId));
     await clearLockout(tx, userId);
     await revokeAllCredentials(tx, userId, now);
+    return userId;
   });
 }

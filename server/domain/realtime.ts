@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { EVENT_TICKET_TTL_MS, type LiveEvent } from '../../src/contract/events.ts';
@@ -27,7 +27,9 @@ export const LIVE_UPDATES_CHANNEL = 'lc_live_updates';
 export type RealtimeNotice =
   | { type: 'message.created'; requestId: number; ownerUserId: number; messageId: number }
   | { type: 'request.updated'; requestId: number; ownerUserId: number }
-  | { type: 'note.created'; requestId: number; noteId: number };
+  | { type: 'note.created'; requestId: number; noteId: number }
+  /** Sessions ended (one by sign-out, or all of the user's by a password change): their streams close at once. */
+  | { type: 'sessions.ended'; userId: number; sessionId: number | null };
 
 export interface RealtimeSubscriber {
   onNotice(notice: RealtimeNotice): void;
@@ -52,7 +54,7 @@ const RECONNECT_MAX_DELAY_MS = 15_000;
 function parseNotice(payload: string): RealtimeNotice | null {
   try {
     const value = JSON.parse(payload) as RealtimeNotice;
-    return typeof value === 'object' && value !== null && typeof value.requestId === 'number' ? value : null;
+    return typeof value === 'object' && value !== null && typeof value.type === 'string' ? value : null;
   } catch {
     return null;
   }
@@ -170,6 +172,7 @@ export interface Viewer {
 
 /** Staff see every event; an employee only those about their own requests, and never an internal note. */
 export function mayReceive(viewer: Viewer, notice: RealtimeNotice): boolean {
+  if (notice.type === 'sessions.ended') return false;
   if (viewer.staff) return true;
   return notice.type !== 'note.created' && notice.ownerUserId === viewer.userId;
 }
@@ -192,6 +195,8 @@ export async function liveEventFor(db: Executor, notice: RealtimeNotice): Promis
     }
     case 'note.created':
       return { type: 'note.created', request_id: notice.requestId, note_id: notice.noteId };
+    case 'sessions.ended':
+      return null;
   }
 }
 
@@ -208,13 +213,14 @@ export async function issueStreamTicket(db: Executor, sessionId: number, now = n
   return { ticket, expiresAt };
 }
 
-/** Whether the session is still signed in: not revoked (sign-out, password change), not expired. */
-export async function isSessionActive(db: Executor, sessionId: number, now = new Date()): Promise<boolean> {
+/** Of these sessions, the ones still signed in: not revoked (sign-out, password change), not expired. */
+export async function activeSessions(db: Executor, sessionIds: readonly number[], now = new Date()): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return rows.length > 0;
+    .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((row) => row.id));
 }
 
 /**
@@ -225,17 +231,17 @@ export async function redeemStreamTicket(
   db: Executor,
   ticket: string,
   now = new Date(),
-): Promise<(Viewer & { sessionId: number }) | null> {
+): Promise<(Viewer & { sessionId: number; sessionExpiresAt: Date }) | null> {
   const [redeemed] = await db
     .delete(eventStreamTickets)
     .where(eq(eventStreamTickets.tokenDigest, digest(ticket)))
     .returning({ sessionId: eventStreamTickets.sessionId, expiresAt: eventStreamTickets.expiresAt });
   if (!redeemed || redeemed.expiresAt <= now) return null;
   const [row] = await db
-    .select({ userId: users.id, role: users.role })
+    .select({ userId: users.id, role: users.role, sessionExpiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, redeemed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  return { userId: row.userId, staff: isStaffRole(row.role), sessionId: redeemed.sessionId };
+  return { userId: row.userId, staff: isStaffRole(row.role), sessionId: redeemed.sessionId, sessionExpiresAt: row.sessionExpiresAt };
 }

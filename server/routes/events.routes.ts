@@ -7,7 +7,7 @@ import {
   type RealtimeHub,
   type RealtimeNotice,
   type Viewer,
-  isSessionActive,
+  activeSessions,
   issueStreamTicket,
   liveEventFor,
   mayReceive,
@@ -18,12 +18,18 @@ import { errorForLog } from '../logging.ts';
 
 export const INVALID_TICKET_ERROR = 'This live-update ticket is not valid. Please request a new one.';
 export const LIVE_UPDATES_UNAVAILABLE_ERROR = 'Live updates are unavailable right now.';
+export const TOO_MANY_STREAMS_ERROR = 'Too many live-update connections are open. Close another tab and try again.';
+/** Open streams per user in one process: enough for several tabs; each stream holds a connection and timers. */
+export const MAX_STREAMS_PER_USER = 5;
 
 interface LiveStream {
-  viewer: Viewer;
+  viewer: Viewer & { sessionId: number };
   send(event: LiveEvent): void;
   end(): void;
 }
+
+/** setTimeout's longest delay; sessions are far shorter, this only keeps an odd expiry from firing at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** One server-sent event: its type as the SSE event name, the JSON as its data (JSON has no raw line breaks). */
 function writeEvent(response: ServerResponse, id: number, event: LiveEvent) {
@@ -39,11 +45,24 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
   const streams = new Set<LiveStream>();
 
   async function fanOut(notice: RealtimeNotice) {
+    if (notice.type === 'sessions.ended') {
+      for (const stream of [...streams]) {
+        const { userId, sessionId } = stream.viewer;
+        if (userId === notice.userId && (notice.sessionId === null || notice.sessionId === sessionId)) stream.end();
+      }
+      return;
+    }
     const recipients = [...streams].filter((stream) => mayReceive(stream.viewer, notice));
     if (recipients.length === 0) return;
-    const event = await liveEventFor(db, notice);
-    if (!event) return;
-    for (const stream of recipients) stream.send(event);
+    const [event, stillSignedIn] = await Promise.all([
+      liveEventFor(db, notice),
+      // Belt and braces: whatever ended a session, its stream gets nothing more.
+      activeSessions(db, [...new Set(recipients.map((stream) => stream.viewer.sessionId))]),
+    ]);
+    for (const stream of recipients) {
+      if (!stillSignedIn.has(stream.viewer.sessionId)) stream.end();
+      else if (event) stream.send(event);
+    }
   }
 
   // Notices are read one after the other, so every stream sees events in the order they were announced.
@@ -76,11 +95,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
 
   app.get(
     '/',
-    { schema: { querystring: eventsQuery, response: { 401: errorBody, 503: errorBody } } },
+    { schema: { querystring: eventsQuery, response: { 401: errorBody, 429: errorBody, 503: errorBody } } },
     async (request, reply) => {
       if (!realtime.live) return reply.code(503).send({ error: LIVE_UPDATES_UNAVAILABLE_ERROR });
       const viewer = await redeemStreamTicket(db, request.query.ticket);
       if (!viewer) return reply.code(401).send({ error: INVALID_TICKET_ERROR });
+      const openForUser = [...streams].filter((stream) => stream.viewer.userId === viewer.userId).length;
+      if (openForUser >= MAX_STREAMS_PER_USER) return reply.code(429).send({ error: TOO_MANY_STREAMS_ERROR });
 
       reply.hijack();
       const response = reply.raw;
@@ -98,12 +119,15 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
       response.write(': connected\n\n');
 
       let nextEventId = 1;
-      // Each heartbeat also checks the session: a stream ends with the sign-out or password change that ends it.
+      // A sign-out or password change ends the stream at once through a sessions.ended notice; the heartbeat's check
+      // is the fallback for a notice that never came.
       const heartbeat = setInterval(() => {
-        isSessionActive(db, viewer.sessionId)
-          .then((active) => (active ? response.write(': heartbeat\n\n') : stream.end()))
+        activeSessions(db, [viewer.sessionId])
+          .then((active) => (active.has(viewer.sessionId) ? response.write(': heartbeat\n\n') : stream.end()))
           .catch((error: unknown) => app.log.warn({ err: errorForLog(error) }, 'live updates: session check failed'));
       }, HEARTBEAT_INTERVAL_MS);
+      // The session's own end: the stream does not outlive it by a heartbeat.
+      const expiry = setTimeout(() => stream.end(), Math.min(viewer.sessionExpiresAt.getTime() - Date.now(), MAX_TIMER_MS));
       const stream: LiveStream = {
         viewer,
         send(event) {
@@ -111,6 +135,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
         },
         end() {
           clearInterval(heartbeat);
+          clearTimeout(expiry);
           streams.delete(stream);
           response.end();
         },

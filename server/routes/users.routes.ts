@@ -21,13 +21,17 @@ import {
   signUp,
 } from '../domain/accounts.ts';
 import { ACCOUNT_UNLOCKED_MESSAGE, unlockWithToken } from '../domain/lockout.ts';
+import type { RealtimeHub } from '../domain/realtime.ts';
 import { revokeSession } from '../domain/sessions.ts';
 import { describeUser } from '../domain/users.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { authRateLimit } from './authRateLimit.ts';
 
 /** SPEC §7 Account, under /api/v1/users. */
-const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async (app, { config, db }) => {
+const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtime: RealtimeHub }> = async (
+  app,
+  { config, db, realtime },
+) => {
   const rateLimited = { rateLimit: authRateLimit(config) };
 
   app.post(
@@ -62,7 +66,9 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = asy
     '/sign_out',
     { preHandler: app.authenticate, config: { skipMfa: true }, schema: { response: { 200: successBody } } },
     async (request) => {
-      await revokeSession(db, userOf(request).sessionId);
+      const { id: userId, sessionId } = userOf(request);
+      await revokeSession(db, sessionId);
+      await realtime.publish([{ type: 'sessions.ended', userId, sessionId }]);
       return { success: true };
     },
   );
@@ -80,11 +86,12 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = asy
     '/password',
     { config: rateLimited, schema: { body: resetPasswordRequest, response: { 200: messageBody, 422: errorBody } } },
     async (request) => {
-      await resetPassword(db, {
+      const userId = await resetPassword(db, {
         token: request.body.reset_password_token,
         password: request.body.password,
         passwordConfirmation: request.body.password_confirmation,
       });
+      await realtime.publish([{ type: 'sessions.ended', userId, sessionId: null }]);
       return { success: true, message: PASSWORD_UPDATED_MESSAGE };
     },
   );

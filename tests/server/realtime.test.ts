@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { issueStreamTicket } from '../../server/domain/realtime.ts';
-import { findSessionUser, revokeSession, tokenFromAuthorization } from '../../server/domain/sessions.ts';
+import { createSession, findSessionUser, revokeSession, tokenFromAuthorization } from '../../server/domain/sessions.ts';
+import { sessions } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { latestLink, registerUser, signedIn, tokenOf } from './helpers.ts';
 import { HEARTBEAT_INTERVAL_MS, type LiveEvent, eventTicketResponse, liveEvent } from '../../src/contract/events.ts';
 import { type TestContext, createTestContext, testEngine } from './harness.ts';
 import { type Person, createPerson, createRequest, employeeMessage, post } from './requests.helpers.ts';
@@ -221,6 +224,71 @@ describe('server-sent events', () => {
     }
   });
 
+  const endsWithin = (stream: OpenStream, ms: number) =>
+    Promise.race([stream.ended.then(() => 'ended'), sleep(ms).then(() => 'still open')]);
+
+  it('end at once on sign-out, and the signed-out stream gets no later reply', async () => {
+    const owner = await createPerson(context);
+    const concierge = await createPerson(context, 'concierge');
+    const requestId = await createRequest(context, owner);
+    const stream = await openStream(baseUrl, await ticketFor(owner));
+    const otherTab = await openStream(baseUrl, await ticketFor({ ...owner, headers: (await secondSession(owner)).headers }));
+
+    const signOut = await context.app.inject({ method: 'DELETE', url: '/api/v1/users/sign_out', headers: owner.headers });
+    expect(signOut.statusCode).toBe(200);
+    await expect(endsWithin(stream, 1000)).resolves.toBe('ended');
+    await post(context, concierge, `/api/v1/console/requests/${requestId}/messages`, { body_markdown: 'After you left' });
+    // Only the signed-out session's stream ended: the same user's other session still gets the reply.
+    await otherTab.next(aboutRequest(requestId, 'message.created'));
+    expect(JSON.stringify(stream.events)).not.toContain('After you left');
+    otherTab.close();
+  });
+
+  it('end every stream of the user at once on a password reset', async () => {
+    const email = await registerUser(context);
+    const person = { id: 0, email, firstName: '', lastName: '', headers: { authorization: await signedIn(context, email) } };
+    const streams = [await openStream(baseUrl, await ticketFor(person)), await openStream(baseUrl, await ticketFor(person))];
+    await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
+    const token = tokenOf(await latestLink(context, email));
+    const reset = await context.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/password',
+      payload: { reset_password_token: token, password: 'a new password', password_confirmation: 'a new password' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    for (const stream of streams) await expect(endsWithin(stream, 1000)).resolves.toBe('ended');
+  });
+
+  it('end when the session expires', async () => {
+    const employee = await createPerson(context);
+    const session = await findSessionUser(context.db, tokenFromAuthorization(employee.headers.authorization)!);
+    await context.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1500) })
+      .where(eq(sessions.id, session!.sessionId));
+    const stream = await openStream(baseUrl, await ticketFor(employee));
+    await expect(endsWithin(stream, 3000)).resolves.toBe('ended');
+  });
+
+  it('are capped per user: the sixth open stream is refused with a clear 429', async () => {
+    const employee = await createPerson(context);
+    const open = [];
+    for (let tab = 0; tab < 5; tab += 1) open.push(await openStream(baseUrl, await ticketFor(employee)));
+    const sixth = await fetch(`${baseUrl}/api/v1/events?ticket=${encodeURIComponent(await ticketFor(employee))}`);
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toEqual({ error: 'Too many live-update connections are open. Close another tab and try again.' });
+    // Once one tab goes away, a new stream may open.
+    open[0].close();
+    await open[0].ended;
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 200; attempt += 1) {
+      await sleep(50);
+      status = await fetchStreamStatus(employee);
+    }
+    expect(status).toBe(200);
+    for (const stream of open) stream.close();
+  });
+
   it('end when the server shuts down, and do not hold the shutdown up', async () => {
     // A second instance on the same database handle, so that closing it leaves the shared one running.
     const instance = await buildApp({ config: context.config, database: context.database });
@@ -279,6 +347,20 @@ describe('server-sent events', () => {
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A second signed-in session of the same person (another browser). */
+async function secondSession(person: Person): Promise<Pick<Person, 'headers'>> {
+  const { token } = await createSession(context.db, person.id);
+  return { headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Opens a stream for the person and closes it at once; its status. */
+async function fetchStreamStatus(person: Person): Promise<number> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/v1/events?ticket=${encodeURIComponent(await ticketFor(person))}`, { signal: controller.signal });
+  controller.abort();
+  return response.status;
 }
 
 /** Polls on the real clock (vi.waitFor would move a faked one). */
