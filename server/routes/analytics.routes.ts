@@ -1,46 +1,68 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsAccepted, analyticsBatch, clientErrorReport } from '../../src/contract/analytics.ts';
+import { errorBody } from '../../src/contract/common.ts';
 import type { Database } from '../db/client.ts';
-import { recordAnalyticsBatch, recordClientError } from '../domain/analytics.ts';
+import {
+  STORED_EVENTS_PER_HOUR,
+  clientErrorSummary,
+  createHourlyBudget,
+  recordAnalyticsBatch,
+  recordClientError,
+} from '../domain/analytics.ts';
 import { findSessionUser, tokenFromAuthorization } from '../domain/sessions.ts';
-import { digest } from '../domain/tokens.ts';
 
-/** Batches per minute per client: a page view per navigation, sent at most every few seconds, fits easily. */
+/** Batches per minute per sender: a page view per navigation, sent at most every few seconds, fits easily. */
 export const EVENT_BATCHES_PER_MINUTE = 120;
-/** Error reports per minute per client: enough for a burst, not enough to flood the logs. */
+/** Error reports per minute per sender: enough for a burst, not enough to flood the table. */
 export const ERROR_REPORTS_PER_MINUTE = 30;
+export const TOO_MANY_EVENTS_ERROR = 'Too many analytics events from this sender. Please try again later.';
 
-/**
- * Signed-in clients are limited per session, so that colleagues behind one company address do not share a quota;
- * anonymous ones per address. The token is digested so the limiter never holds it.
- */
-function clientKey(request: FastifyRequest): string {
-  const token = tokenFromAuthorization(request.headers.authorization);
-  return token ? `session:${digest(token)}` : `ip:${request.ip}`;
+/** Who sent a call: the signed-in user when the session is valid, else the client address. */
+interface Sender {
+  key: string;
+  userExternalId: string | null;
 }
 
 /**
  * POST /api/v1/analytics/events and /errors. Anonymous calls are accepted (page views before sign-in); when the
  * call carries a valid session its user's external_id is attached here, never taken from the body. There is no
  * authenticate preHandler on purpose: an expired session must not turn a page view into a 401 and a sign-out.
+ *
+ * Limits are keyed on a verified sender, so that made-up Authorization headers do not each get a quota of their own,
+ * and colleagues behind one company address do not share one.
  */
 const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  async function sessionUserExternalId(request: FastifyRequest): Promise<string | null> {
-    const token = tokenFromAuthorization(request.headers.authorization);
-    if (!token) return null;
-    const user = await findSessionUser(db, token);
-    return user?.externalId ?? null;
+  const senders = new WeakMap<FastifyRequest, Promise<Sender>>();
+  const hourlyBudget = createHourlyBudget(STORED_EVENTS_PER_HOUR);
+
+  function senderOf(request: FastifyRequest): Promise<Sender> {
+    let sender = senders.get(request);
+    if (!sender) {
+      const token = tokenFromAuthorization(request.headers.authorization);
+      sender = (token ? findSessionUser(db, token) : Promise.resolve(null)).then((user) =>
+        user ? { key: `user:${user.id}`, userExternalId: user.externalId } : { key: `ip:${request.ip}`, userExternalId: null },
+      );
+      senders.set(request, sender);
+    }
+    return sender;
   }
+  const limitedPerMinute = (max: number) => ({
+    rateLimit: { max, timeWindow: '1 minute', keyGenerator: async (request: FastifyRequest) => (await senderOf(request)).key },
+  });
 
   app.post(
     '/events',
     {
-      config: { rateLimit: { max: EVENT_BATCHES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: clientKey } },
-      schema: { body: analyticsBatch, response: { 202: analyticsAccepted } },
+      config: limitedPerMinute(EVENT_BATCHES_PER_MINUTE),
+      schema: { body: analyticsBatch, response: { 202: analyticsAccepted, 429: errorBody } },
     },
     async (request, reply) => {
-      const accepted = await recordAnalyticsBatch(db, request.body, await sessionUserExternalId(request));
+      const sender = await senderOf(request);
+      const granted = hourlyBudget.take(sender.key, request.body.events.length);
+      if (granted === 0) return reply.code(429).send({ error: TOO_MANY_EVENTS_ERROR });
+      const events = request.body.events.slice(0, granted);
+      const accepted = await recordAnalyticsBatch(db, { ...request.body, events }, sender.userExternalId);
       return reply.code(202).send({ accepted });
     },
   );
@@ -48,13 +70,15 @@ const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { d
   app.post(
     '/errors',
     {
-      config: { rateLimit: { max: ERROR_REPORTS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: clientKey } },
-      schema: { body: clientErrorReport, response: { 202: analyticsAccepted } },
+      config: limitedPerMinute(ERROR_REPORTS_PER_MINUTE),
+      schema: { body: clientErrorReport, response: { 202: analyticsAccepted, 429: errorBody } },
     },
     async (request, reply) => {
-      const userExternalId = await sessionUserExternalId(request);
-      request.log.error({ clientError: request.body, userExternalId }, `Client error: ${request.body.message}`);
-      await recordClientError(db, request.body, userExternalId);
+      const sender = await senderOf(request);
+      if (hourlyBudget.take(sender.key, 1) === 0) return reply.code(429).send({ error: TOO_MANY_EVENTS_ERROR });
+      // The sender's text is not ours: a short summary at warn level; the report itself is kept in the table.
+      request.log.warn({ clientError: clientErrorSummary(request.body), userExternalId: sender.userExternalId }, 'client error reported');
+      await recordClientError(db, request.body, sender.userExternalId);
       return reply.code(202).send({ accepted: 1 });
     },
   );

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsBatch, ClientErrorReport } from '../../src/contract/analytics.ts';
 import { analyticsEvents, users } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, createSession } from '../../server/domain/sessions.ts';
-import { EVENT_BATCHES_PER_MINUTE } from '../../server/routes/analytics.routes.ts';
+import { MAX_STORED_RESPONSE_DATA, STORED_EVENTS_PER_HOUR } from '../../server/domain/analytics.ts';
+import { ERROR_REPORTS_PER_MINUTE, EVENT_BATCHES_PER_MINUTE, TOO_MANY_EVENTS_ERROR } from '../../server/routes/analytics.routes.ts';
+import { MAX_EVENTS_PER_BATCH } from '../../src/contract/analytics.constants.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 
 const occurred_at = '2025-01-02T03:04:05.000Z';
@@ -196,5 +198,70 @@ describe('POST /api/v1/analytics/events rate limit', () => {
     expect(otherClient.statusCode).toBe(202);
     const stored = await context.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'page_view'));
     expect(stored).toHaveLength(EVENT_BATCHES_PER_MINUTE + 1);
+  });
+});
+
+describe('analytics flooding (issue 9 point 4)', () => {
+  let context: TestContext;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    context = await createTestContext({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => context.close());
+
+  const sendReport = (remoteAddress: string, headers: Record<string, string> = {}, report: ClientErrorReport = errorReport) =>
+    context.app.inject({ method: 'POST', url: '/api/v1/analytics/errors', remoteAddress, headers, payload: report });
+
+  it('made-up Bearer values share the client address quota instead of getting one each', async () => {
+    const statuses: number[] = [];
+    for (let sent = 0; sent <= ERROR_REPORTS_PER_MINUTE; sent += 1) {
+      statuses.push((await sendReport('203.0.113.20', { authorization: `Bearer junk-${sent}` })).statusCode);
+    }
+    expect(statuses.slice(0, ERROR_REPORTS_PER_MINUTE)).toEqual(Array(ERROR_REPORTS_PER_MINUTE).fill(202));
+    expect(statuses[ERROR_REPORTS_PER_MINUTE]).toBe(429);
+  });
+
+  it(`stores at most ${STORED_EVENTS_PER_HOUR} events an hour per sender, whatever the batch size`, async () => {
+    const fullBatch = pageViewBatch('/dashboard', {
+      events: Array.from({ length: MAX_EVENTS_PER_BATCH }, () => ({ name: 'page_view' as const, properties: { path: '/dashboard' }, occurred_at })),
+    });
+    let stored = 0;
+    let refused = 0;
+    for (let sent = 0; sent < STORED_EVENTS_PER_HOUR / MAX_EVENTS_PER_BATCH + 2; sent += 1) {
+      const response = await context.app.inject({ method: 'POST', url: '/api/v1/analytics/events', remoteAddress: '203.0.113.21', payload: fullBatch });
+      if (response.statusCode === 202) stored += (response.json() as { accepted: number }).accepted;
+      else {
+        expect(response.statusCode).toBe(429);
+        expect(response.json()).toEqual({ error: TOO_MANY_EVENTS_ERROR });
+        refused += 1;
+      }
+    }
+    expect(stored).toBe(STORED_EVENTS_PER_HOUR);
+    expect(refused).toBe(2);
+  });
+
+  it('logs a short summary at warn level, never the sender’s long text, and cuts oversized response data', async () => {
+    const long = 'A'.repeat(1900);
+    const response = await sendReport('203.0.113.22', {}, {
+      ...errorReport,
+      message: `boom ${long}`,
+      stack: `at ${long}`,
+      response: { status: 500, status_text: 'x', data: { blob: 'B'.repeat(20_000) } },
+    });
+    expect(response.statusCode).toBe(202);
+    const logged = lines.filter((line) => line.includes('client error reported') && line.includes('boom'));
+    expect(logged).toHaveLength(1);
+    const entry = JSON.parse(logged[0]) as { level: number; clientError: { message: string } };
+    expect(entry.level).toBe(40);
+    expect(entry.clientError.message.length).toBeLessThanOrEqual(200);
+    expect(logged[0]).not.toContain('B'.repeat(100));
+    expect(logged[0].length).toBeLessThan(1000);
+
+    type StoredReport = { message: string; response: { data: { truncated: boolean; preview: string } } };
+    const reports = await context.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'error'));
+    const stored = reports.map((row) => row.properties as StoredReport).find((report) => report.message.startsWith('boom'));
+    const data = stored!.response.data;
+    expect(data.truncated).toBe(true);
+    expect(data.preview).toHaveLength(MAX_STORED_RESPONSE_DATA);
   });
 });
