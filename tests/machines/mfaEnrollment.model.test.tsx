@@ -5,8 +5,8 @@ import { createActor, createEmptyActor, fromPromise } from 'xstate';
 import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
 import type { User } from '../../src/contract/account.ts';
 import { mfaEnrollmentMachine } from '../../src/machines/mfaEnrollment.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
-import { AccountError, type Credentials, type SignInAnswer } from '../../src/services/account.ts';
+import { type SignUpOutcome, sessionMachine } from '../../src/machines/session.machine.ts';
+import { AccountError, type SignInAnswer, type SignUpDetails } from '../../src/services/account.ts';
 import { readSession } from '../../src/services/storage.ts';
 import MfaEnrollment from '../../src/views/MfaEnrollment.tsx';
 import {
@@ -41,21 +41,24 @@ let user: UserEvent;
 let session: SessionActor;
 
 /**
- * A real session that has signed in and must (or may) enrol: the screen reads whether enrolment is optional from
- * it, and tells it when enrolment is verified. Loading the user afterwards never finishes, so the session stays put.
+ * A real session that has just signed up and must (or may) enrol: the screen reads whether enrolment is optional
+ * from it, and tells it when enrolment is verified. Loading the user afterwards never finishes, so the session stays put.
  */
 async function sessionAwaitingEnrollment(answer: Partial<SignInAnswer>): Promise<SessionActor> {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
         restoreSession: fromPromise<User | null>(async () => null),
-        signIn: fromPromise<SignInAnswer, Credentials>(async () => ({
-          token: 'Bearer session-token',
-          expires_at: '2099-01-01T00:00:00.000Z',
-          mfa_required: false,
-          mfa_requires_verification: false,
-          mfa_enrollment_available: false,
-          ...answer,
+        signUp: fromPromise<SignUpOutcome, SignUpDetails>(async () => ({
+          answer: {
+            token: 'Bearer session-token',
+            expires_at: '2099-01-01T00:00:00.000Z',
+            mfa_required: false,
+            mfa_requires_verification: false,
+            mfa_enrollment_available: false,
+            ...answer,
+          },
+          companySlug: 'initech',
         })),
         fetchCurrentUser: fromPromise<User>(() => new Promise(() => {})),
       },
@@ -63,7 +66,7 @@ async function sessionAwaitingEnrollment(answer: Partial<SignInAnswer>): Promise
     }),
   ).start();
   await waitFor(() => expect(actor.getSnapshot().matches('signedOut')).toBe(true));
-  actor.send({ type: 'SIGN_IN', email: 'ada@example.com', password: 'secret-1' });
+  actor.send({ type: 'SIGN_UP', name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'secret-1' });
   await waitFor(() => expect(actor.getSnapshot().hasTag('enrollmentPending')).toBe(true));
   return actor;
 }
