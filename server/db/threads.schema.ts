@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { requestStatus, requests, sessions, users } from './schema.ts';
 
 /**
@@ -9,6 +9,15 @@ import { requestStatus, requests, sessions, users } from './schema.ts';
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The Idempotency-Key a post came with, and a digest of what it asked for: a retry with the same key finds the row it
+ * made instead of writing a second one (and a different ask under the same key is refused).
+ */
+const idempotency = () => ({
+  idempotencyKey: uuid('idempotency_key'),
+  idempotencyFingerprint: text('idempotency_fingerprint'),
+});
 
 /** SPEC §3 Message.source: who wrote it, which decides the avatar. */
 export const messageSource = pgEnum('message_source', ['user', 'life_concierge']);
@@ -29,9 +38,13 @@ export const messages = pgTable(
     bodyHtml: text('body_html').notNull(),
     /** Storage keys of the uploads sent with it (at most one; those uploads point at the request). */
     attachmentKeys: jsonb('attachment_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    ...idempotency(),
     createdAt: createdAt(),
   },
-  (table) => [index('messages_request_idx').on(table.requestId, table.id)],
+  (table) => [
+    index('messages_request_idx').on(table.requestId, table.id),
+    uniqueIndex('messages_idempotency_idx').on(table.authorUserId, table.idempotencyKey),
+  ],
 );
 
 /** Staff-only remarks on a request. Never part of an employee answer, an e-mail or an employee's live stream. */
@@ -45,9 +58,13 @@ export const internalNotes = pgTable(
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     bodyHtml: text('body_html').notNull(),
+    ...idempotency(),
     createdAt: createdAt(),
   },
-  (table) => [index('internal_notes_request_idx').on(table.requestId, table.id)],
+  (table) => [
+    index('internal_notes_request_idx').on(table.requestId, table.id),
+    uniqueIndex('internal_notes_idempotency_idx').on(table.authorUserId, table.idempotencyKey),
+  ],
 );
 
 /** How far one staff member has read a thread: employee messages with a greater id are unread for them. */

@@ -1,4 +1,5 @@
-import { eq, max } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_REUSED_ERROR } from '../../src/contract/common.ts';
 import { MESSAGE_ERRORS } from '../../src/contract/requests.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -16,6 +17,7 @@ import {
 } from './requests.ts';
 import { markdownToSafeHtml, plainTextToHtml } from './sanitize.ts';
 import { attachUploadsToRequest, confirmStoredUpload, findUpload } from './uploads.ts';
+import { digest } from './tokens.ts';
 import { findUserById } from './users.ts';
 
 /**
@@ -48,9 +50,62 @@ async function attachFiles(
   if (!attached) throw new ThreadError(422, MESSAGE_ERRORS.fileNotFound);
 }
 
+/** The key of a post that may be retried, and a digest of what it asked for. */
+export interface IdempotentPost {
+  key: string;
+  fingerprint: string;
+}
+
+/** What a keyed post asked for, as a digest: a retry must ask for exactly the same. */
+export function idempotentPost(key: string | undefined, ask: Record<string, unknown>): IdempotentPost | null {
+  return key === undefined ? null : { key, fingerprint: digest(JSON.stringify(ask)) };
+}
+
+/**
+ * Whether this keyed post was already stored (a retry: true), or is new (false). The same key with another ask is a
+ * 422. Called with the request locked, so a concurrent retry waits for the first post to commit and then finds it.
+ */
+async function alreadyPosted(
+  tx: Executor,
+  table: typeof messages | typeof internalNotes,
+  authorUserId: number,
+  post: IdempotentPost | null,
+): Promise<boolean> {
+  if (!post) return false;
+  const [previous] = await tx
+    .select({ fingerprint: table.idempotencyFingerprint })
+    .from(table)
+    .where(and(eq(table.authorUserId, authorUserId), eq(table.idempotencyKey, post.key)));
+  if (!previous) return false;
+  if (previous.fingerprint !== post.fingerprint) throw new ThreadError(422, IDEMPOTENCY_KEY_REUSED_ERROR);
+  return true;
+}
+
+/** PostgreSQL's unique_violation: here, the same key taken at the same moment by a post to another request. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
+/** Runs a keyed insert; a key that a concurrent post took first is the same 422 as a key reused later. */
+async function insertKeyed<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ThreadError(422, IDEMPOTENCY_KEY_REUSED_ERROR);
+    throw error;
+  }
+}
+
+/** The row's idempotency columns. */
+const idempotencyValues = (post: IdempotentPost | null) => ({
+  idempotencyKey: post?.key ?? null,
+  idempotencyFingerprint: post?.fingerprint ?? null,
+});
+
 /**
  * The start of every message write: the request is locked (only among `ownerUserId`'s requests, when given; else a
- * 404), the message's files are tied to it, and its author is loaded.
+ * 404); a retried post stops there (null); otherwise the message's files are tied to it and its author is loaded.
  */
 async function beginMessageWrite(
   tx: Executor,
@@ -60,10 +115,12 @@ async function beginMessageWrite(
     requestId,
     attachmentKeys,
     ownerUserId,
-  }: { authorUserId: number; requestId: number; attachmentKeys: readonly string[]; ownerUserId?: number },
+    post,
+  }: { authorUserId: number; requestId: number; attachmentKeys: readonly string[]; ownerUserId?: number; post: IdempotentPost | null },
 ) {
   const request = await lockRequest(tx, requestId, ownerUserId);
   if (!request) throw requestNotFound();
+  if (await alreadyPosted(tx, messages, authorUserId, post)) return null;
   await attachFiles(tx, storage, { authorUserId, requestId, keys: attachmentKeys });
   const author = await authorOf(tx, authorUserId);
   return { request, author };
@@ -73,10 +130,12 @@ async function insertMessage(
   tx: Executor,
   { attachmentKeys, ...values }: Omit<typeof messages.$inferInsert, 'attachmentKeys'> & { attachmentKeys: readonly string[] },
 ) {
-  const [message] = await tx
-    .insert(messages)
-    .values({ ...values, attachmentKeys: [...attachmentKeys] })
-    .returning({ id: messages.id });
+  const [message] = await insertKeyed(() =>
+    tx
+      .insert(messages)
+      .values({ ...values, attachmentKeys: [...attachmentKeys] })
+      .returning({ id: messages.id }),
+  );
   return message;
 }
 
@@ -104,16 +163,21 @@ export async function markThreadRead(db: Executor, staffUserId: number, requestI
 export async function postEmployeeMessage(
   db: Database,
   storage: FileStorage,
-  { authorUserId, requestId, body, attachmentKeys }: { authorUserId: number; requestId: number; body: string; attachmentKeys: readonly string[] },
+  {
+    authorUserId,
+    requestId,
+    body,
+    attachmentKeys,
+    idempotencyKey,
+  }: { authorUserId: number; requestId: number; body: string; attachmentKeys: readonly string[]; idempotencyKey?: string },
 ): Promise<RealtimeNotice[]> {
+  const post = idempotentPost(idempotencyKey, { requestId, body, attachmentKeys });
   return db.transaction(async (tx) => {
     // An employee writes only in their own requests' threads.
-    const { request, author } = await beginMessageWrite(tx, storage, {
-      authorUserId,
-      requestId,
-      attachmentKeys,
-      ownerUserId: authorUserId,
-    });
+    const write = await beginMessageWrite(tx, storage, { authorUserId, requestId, attachmentKeys, ownerUserId: authorUserId, post });
+    // A retry: the message is there already, and was announced when it was stored.
+    if (!write) return [];
+    const { request, author } = write;
     const now = new Date();
     const message = await insertMessage(tx, {
       requestId,
@@ -122,6 +186,7 @@ export async function postEmployeeMessage(
       sourceName: fullNameOf(author),
       bodyHtml: plainTextToHtml(body),
       attachmentKeys,
+      ...idempotencyValues(post),
       createdAt: now,
     });
     const notices: RealtimeNotice[] = [
@@ -151,13 +216,25 @@ export async function postConciergeReply(
     markdown,
     attachmentKeys,
     appUrl,
-  }: { authorUserId: number; requestId: number; markdown: string; attachmentKeys: readonly string[]; appUrl: string },
+    idempotencyKey,
+  }: {
+    authorUserId: number;
+    requestId: number;
+    markdown: string;
+    attachmentKeys: readonly string[];
+    appUrl: string;
+    idempotencyKey?: string;
+  },
 ): Promise<RealtimeNotice[]> {
   const bodyHtml = markdownToSafeHtml(markdown);
   // Markdown made only of what the sanitiser removes (a lone <script>, say) leaves nothing to send.
   if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
+  const post = idempotentPost(idempotencyKey, { requestId, markdown, attachmentKeys });
   return db.transaction(async (tx) => {
-    const { request, author } = await beginMessageWrite(tx, storage, { authorUserId, requestId, attachmentKeys });
+    const write = await beginMessageWrite(tx, storage, { authorUserId, requestId, attachmentKeys, post });
+    // A retry: stored, announced and e-mailed the first time.
+    if (!write) return [];
+    const { request, author } = write;
     const now = new Date();
     const message = await insertMessage(tx, {
       requestId,
@@ -166,6 +243,7 @@ export async function postConciergeReply(
       sourceName: author.firstName,
       bodyHtml,
       attachmentKeys,
+      ...idempotencyValues(post),
       createdAt: now,
     });
     await touchRequest(tx, requestId, now);
@@ -183,18 +261,27 @@ export async function postConciergeReply(
 /** A staff-only note on the request. Nobody is notified; only staff streams hear of it. */
 export async function addInternalNote(
   db: Database,
-  { authorUserId, requestId, markdown }: { authorUserId: number; requestId: number; markdown: string },
+  {
+    authorUserId,
+    requestId,
+    markdown,
+    idempotencyKey,
+  }: { authorUserId: number; requestId: number; markdown: string; idempotencyKey?: string },
 ): Promise<RealtimeNotice[]> {
   const bodyHtml = markdownToSafeHtml(markdown);
   if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
+  const post = idempotentPost(idempotencyKey, { requestId, markdown });
   return db.transaction(async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request) throw requestNotFound();
+    if (await alreadyPosted(tx, internalNotes, authorUserId, post)) return [];
     const author = await authorOf(tx, authorUserId);
-    const [note] = await tx
-      .insert(internalNotes)
-      .values({ requestId, authorUserId, authorName: fullNameOf(author), bodyHtml })
-      .returning({ id: internalNotes.id });
+    const [note] = await insertKeyed(() =>
+      tx
+        .insert(internalNotes)
+        .values({ requestId, authorUserId, authorName: fullNameOf(author), bodyHtml, ...idempotencyValues(post) })
+        .returning({ id: internalNotes.id }),
+    );
     return [{ type: 'note.created', requestId, noteId: note.id }];
   });
 }

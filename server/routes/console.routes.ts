@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParams } from '../../src/contract/common.ts';
+import { IDEMPOTENCY_KEY_HEADER, errorBody, idParams, idempotentPostHeaders } from '../../src/contract/common.ts';
 import {
   assignRequest,
   consoleRequestResponse,
@@ -106,6 +106,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         params: idParams,
+        headers: idempotentPostHeaders,
         body: replyRequest,
         response: { 201: consoleRequestResponse, ...refusals, 413: errorBody, 415: errorBody },
       },
@@ -120,6 +121,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         markdown,
         attachmentKeys,
         appUrl: config.APP_URL,
+        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
       });
       await realtime.publish(notices);
       return reply.code(201).send(await answerWithRequest(staffUserId, requestId));
@@ -128,11 +130,16 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/requests/:id/notes',
-    { schema: { params: idParams, body: noteRequest, response: { 201: consoleRequestResponse, ...refusals } } },
+    { schema: { params: idParams, headers: idempotentPostHeaders, body: noteRequest, response: { 201: consoleRequestResponse, ...refusals } } },
     async (request, reply) => {
       const staffUserId = userOf(request).id;
       const requestId = request.params.id;
-      await realtime.publish(await addInternalNote(db, { authorUserId: staffUserId, requestId, markdown: request.body.body_markdown }));
+      await realtime.publish(await addInternalNote(db, {
+          authorUserId: staffUserId,
+          requestId,
+          markdown: request.body.body_markdown,
+          idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        }));
       return reply.code(201).send(await answerWithRequest(staffUserId, requestId));
     },
   );

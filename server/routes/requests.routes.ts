@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParams } from '../../src/contract/common.ts';
+import { IDEMPOTENCY_KEY_HEADER, errorBody, idParams, idempotentPostHeaders } from '../../src/contract/common.ts';
 import {
   REQUEST_LISTS,
   type RequestList,
@@ -44,6 +44,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: File
     {
       schema: {
         params: idParams,
+        headers: idempotentPostHeaders,
         body: createMessageRequest,
         // 413/415: an attachment whose bytes, checked on first use, are too large or not an image or PDF.
         response: { 201: requestResponse, ...refusals, 413: errorBody, 415: errorBody, 422: errorBody },
@@ -57,6 +58,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: File
         requestId: request.params.id,
         body,
         attachmentKeys,
+        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
       });
       await realtime.publish(notices);
       const updated = await findOwnedRequest(db, ownerUserId, request.params.id);

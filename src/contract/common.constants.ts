@@ -6,6 +6,8 @@
 /** Header names of SPEC §7. */
 export const AUTHORIZATION_HEADER = 'authorization';
 export const MFA_TOKEN_HEADER = 'mfa-token';
+/** A UUID the app sends with each message it composes; a retried post with it is stored once (IETF Idempotency-Key). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** The 401 error that means "verify an SMS code first" rather than "your session is gone". */
 export const MFA_REQUIRED_ERROR = 'MFA authentication required';
 

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 
-export { AUTHORIZATION_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from './common.constants.ts';
+import { IDEMPOTENCY_KEY_HEADER } from './common.constants.ts';
+
+export { AUTHORIZATION_HEADER, IDEMPOTENCY_KEY_HEADER, MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from './common.constants.ts';
 
 /** Every 4xx/5xx answer of the API has this body; `error` is the message a user may be shown. */
 export const errorBody = z.object({
@@ -18,6 +20,10 @@ export const dbId = z.number().check(z.int(), z.minimum(1), z.maximum(MAX_DB_ID)
 export const dbIdText = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_DB_ID));
 /** A path with one record id, e.g. /requests/{id}. */
 export const idParams = z.object({ id: dbIdText });
+
+/** The headers of a post that may be retried: an optional Idempotency-Key (other headers pass untouched). */
+export const idempotentPostHeaders = z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: z.optional(z.uuid()) });
+export const IDEMPOTENCY_KEY_REUSED_ERROR = 'This Idempotency-Key was already used for a different post.';
 
 export const successBody = z.object({ success: z.boolean() });
 export const messageBody = z.object({ success: z.boolean(), message: z.string() });
