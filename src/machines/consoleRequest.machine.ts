@@ -15,6 +15,7 @@ import {
   replyToRequest,
 } from '../services/console.ts';
 import { reportError } from '../services/errorReporting.ts';
+import { type PendingPost, nextPost } from './idempotentPost.ts';
 
 export const REQUEST_LOAD_ERROR = "We couldn't load this request. Please try again.";
 export const REQUEST_NOT_FOUND = 'This request does not exist (or no longer does).';
@@ -38,6 +39,8 @@ export interface ConsoleRequestContext {
   /** The last claim, assignment or status change that failed, in the server's words where it gave any. */
   actionError: string | null;
   sendError: string | null;
+  /** The reply or note being sent, or that failed to send: see idempotentPost.ts. */
+  pendingPost: PendingPost | null;
   composer: Composer;
   replyText: string;
   noteText: string;
@@ -111,12 +114,22 @@ export interface SendInput {
   composer: Composer;
   text: string;
   attachmentKey: string | null;
+  idempotencyKey: string;
 }
 
-export function send({ requestId, composer, text, attachmentKey }: SendInput): Promise<ConsoleRequest> {
+export function send({ requestId, composer, text, attachmentKey, idempotencyKey }: SendInput): Promise<ConsoleRequest> {
   return composer === 'note'
-    ? addInternalNote(requestId, text)
-    : replyToRequest(requestId, { bodyMarkdown: text, attachmentKey: attachmentKey ?? undefined });
+    ? addInternalNote(requestId, text, idempotencyKey)
+    : replyToRequest(requestId, { bodyMarkdown: text, attachmentKey: attachmentKey ?? undefined }, idempotencyKey);
+}
+
+/** What the active composer would send. */
+function outgoing(context: ConsoleRequestContext) {
+  return {
+    composer: context.composer,
+    text: composerText(context).trim(),
+    attachmentKey: context.composer === 'reply' ? (context.attachment?.key ?? null) : null,
+  };
 }
 
 /** What the concierge has written in the active composer. */
@@ -205,6 +218,8 @@ export const consoleRequestMachine = setup({
     showActionError: assign((_, error: unknown) => ({ actionError: errorMessageOf(error, ACTION_FAILED) })),
     showSendError: assign((_, error: unknown) => ({ sendError: errorMessageOf(error, ACTION_FAILED) })),
     clearSendError: assign({ sendError: null }),
+    /** The reply or note keeps its Idempotency-Key until it is stored: sent again unchanged, it is the same post. */
+    preparePost: assign(({ context }) => ({ pendingPost: nextPost(context.pendingPost, outgoing(context)) })),
     selectComposer: assign(({ event }) => {
       assertEvent(event, 'SELECT_COMPOSER');
       return { composer: event.composer, previewHtml: null, previewError: null, sendError: null };
@@ -224,8 +239,8 @@ export const consoleRequestMachine = setup({
     /** The sent text and file are gone from the composer; a fresh file picker replaces the used one. */
     clearSent: assign(({ context }) =>
       context.composer === 'reply'
-        ? { replyText: '', attachment: null, composerKey: context.composerKey + 1, previewHtml: null, previewError: null }
-        : { noteText: '', previewHtml: null, previewError: null },
+        ? { replyText: '', attachment: null, composerKey: context.composerKey + 1, previewHtml: null, previewError: null, pendingPost: null }
+        : { noteText: '', previewHtml: null, previewError: null, pendingPost: null },
     ),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
@@ -240,6 +255,7 @@ export const consoleRequestMachine = setup({
     loadError: null,
     actionError: null,
     sendError: null,
+    pendingPost: null,
     composer: 'reply',
     replyText: '',
     noteText: '',
@@ -283,7 +299,11 @@ export const consoleRequestMachine = setup({
                 CLAIM: { target: 'claiming', actions: 'clearActionError' },
                 ASSIGN: { target: 'assigning', actions: 'clearActionError' },
                 CHANGE_STATUS: { guard: 'isAllowedStatus', target: 'changingStatus', actions: 'clearActionError' },
-                SEND: { guard: and(['canSend', not('isReplyAwaitingFile')]), target: 'sending', actions: 'clearSendError' },
+                SEND: {
+                  guard: and(['canSend', not('isReplyAwaitingFile')]),
+                  target: 'sending',
+                  actions: ['clearSendError', 'preparePost'],
+                },
                 LIVE_EVENT: { guard: 'isNews', target: 'refreshing' },
                 LIVE_POLL: 'refreshing',
               },
@@ -324,9 +344,8 @@ export const consoleRequestMachine = setup({
                 src: 'send',
                 input: ({ context }) => ({
                   requestId: context.requestId,
-                  composer: context.composer,
-                  text: composerText(context).trim(),
-                  attachmentKey: context.composer === 'reply' ? (context.attachment?.key ?? null) : null,
+                  ...outgoing(context),
+                  idempotencyKey: context.pendingPost!.key,
                 }),
                 onDone: {
                   target: ['idle', '#consoleRequest.loaded.composer.writing'],

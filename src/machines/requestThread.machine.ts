@@ -12,6 +12,7 @@ import {
   withMessage,
 } from '../services/threadRules.ts';
 import { getExpiringUrl } from '../services/uploads.ts';
+import { type PendingPost, nextPost } from './idempotentPost.ts';
 
 /** The signed-in employee, who writes the messages of this thread. */
 export interface ThreadAuthor {
@@ -45,6 +46,8 @@ export interface RequestThreadContext extends RequestThreadInput {
   /** SPEC §8 message file upload error. */
   uploadError: string | null;
   sendError: string | null;
+  /** The message being sent, or that failed to send: see idempotentPost.ts. */
+  pendingPost: PendingPost | null;
   /** Messages sent from this screen: each one empties the message box, file uploader included. */
   messagesSent: number;
   liveStatus: LiveUpdatesStatus;
@@ -77,6 +80,7 @@ export interface SendMessageInput {
   body: string;
   sourceName: string;
   attachmentKey?: string;
+  idempotencyKey: string;
 }
 
 export const THREAD_TEXT = {
@@ -110,7 +114,11 @@ export const requestThreadMachine = setup({
   actors: {
     loadRequest: fromPromise<ClientRequest, { requestId: number }>(({ input }) => fetchRequest(input.requestId)),
     sendMessage: fromPromise<ClientRequest, SendMessageInput>(({ input }) =>
-      createMessage(input.requestId, { body: input.body, sourceName: input.sourceName, attachmentKey: input.attachmentKey }),
+      createMessage(
+        input.requestId,
+        { body: input.body, sourceName: input.sourceName, attachmentKey: input.attachmentKey },
+        input.idempotencyKey,
+      ),
     ),
     /** New messages and status changes of this request as they happen, and refetches when the stream (re)opens. */
     liveUpdates: fromCallback<RequestThreadEvent, { requestId: number }>(({ input, sendBack }) =>
@@ -193,12 +201,19 @@ export const requestThreadMachine = setup({
       assertEvent(event, 'UPLOAD_FAILED');
       return { uploadError: uploadErrorMessage(uploadNetworkFailureReason(event.error)) };
     }),
-    startSending: assign(({ context }) => ({ outgoing: context.draft, sendError: null, uploadError: null })),
+    /** Sent again unchanged after a failure, the message keeps its Idempotency-Key: the server stores it once. */
+    startSending: assign(({ context }) => ({
+      outgoing: context.draft,
+      sendError: null,
+      uploadError: null,
+      pendingPost: nextPost(context.pendingPost, { body: context.draft, attachmentKey: context.attachment?.key ?? null }),
+    })),
     /** Text typed while the message was on its way stays in the box. */
     clearSentMessage: assign(({ context }) => ({
       draft: context.draft === context.outgoing ? '' : context.draft,
       outgoing: null,
       attachment: null,
+      pendingPost: null,
       messagesSent: context.messagesSent + 1,
     })),
     storeSendError: assign((_, error: unknown) => ({
@@ -217,6 +232,7 @@ export const requestThreadMachine = setup({
     attachment: null,
     uploadError: null,
     sendError: null,
+    pendingPost: null,
     messagesSent: 0,
     liveStatus: 'connecting',
     previews: {},
@@ -315,6 +331,7 @@ export const requestThreadMachine = setup({
                   body: context.draft,
                   sourceName: context.author.fullName,
                   attachmentKey: context.attachment?.key,
+                  idempotencyKey: context.pendingPost!.key,
                 }),
                 onDone: {
                   target: 'editing',

@@ -11,6 +11,7 @@ import {
   previewResponse,
   staffResponse,
 } from '../contract/console.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/common.constants.ts';
 import type { RequestStatus } from '../contract/requests.ts';
 import { api, serverMessage, statusOf } from './http.ts';
 
@@ -77,17 +78,20 @@ export async function changeRequestStatus(requestId: number, status: RequestStat
 export async function replyToRequest(
   requestId: number,
   reply: { bodyMarkdown: string; attachmentKey?: string },
+  idempotencyKey: string,
 ): Promise<ConsoleRequest> {
   const json = {
     body_markdown: reply.bodyMarkdown,
     ...(reply.attachmentKey ? { attachment_keys: [reply.attachmentKey] } : {}),
   };
-  return (await call(() => api().post(requestPath(requestId, '/messages'), { json }), consoleRequestResponse)).request;
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+  return (await call(() => api().post(requestPath(requestId, '/messages'), { json, headers }), consoleRequestResponse)).request;
 }
 
 /** A staff-only note; nobody is notified. */
-export async function addInternalNote(requestId: number, bodyMarkdown: string): Promise<ConsoleRequest> {
-  const send = () => api().post(requestPath(requestId, '/notes'), { json: { body_markdown: bodyMarkdown } });
+export async function addInternalNote(requestId: number, bodyMarkdown: string, idempotencyKey: string): Promise<ConsoleRequest> {
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+  const send = () => api().post(requestPath(requestId, '/notes'), { json: { body_markdown: bodyMarkdown }, headers });
   return (await call(send, consoleRequestResponse)).request;
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { successBody } from '../contract/common.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/common.constants.ts';
 import {
   type CreateMessageRequest,
   MESSAGE_ERRORS,
@@ -88,7 +89,7 @@ export interface NewMessage {
  * POST /api/v1/requests/{id}/messages; answers the request with its whole thread. Blank text is never sent
  * (SPEC §5): it is refused here, before any call.
  */
-export async function createMessage(requestId: number, message: NewMessage): Promise<ClientRequest> {
+export async function createMessage(requestId: number, message: NewMessage, idempotencyKey: string): Promise<ClientRequest> {
   if (message.body.trim() === '') throw new RequestsCallError(MESSAGE_ERRORS.blank, null);
   const payload: CreateMessageRequest = {
     message: {
@@ -98,6 +99,7 @@ export async function createMessage(requestId: number, message: NewMessage): Pro
       ...(message.attachmentKey ? { attachment_keys: [message.attachmentKey] } : {}),
     },
   };
-  const body = await expectSuccess(() => api().post(`requests/${requestId}/messages`, { json: payload }), 201);
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+  const body = await expectSuccess(() => api().post(`requests/${requestId}/messages`, { json: payload, headers }), 201);
   return asClientRequest(receivedRequestAnswer.parse(body).request);
 }

@@ -25,6 +25,14 @@ import {
 } from './modelPaths.support.ts';
 import { COLLEAGUE, ME, OPEN_REQUEST, STAFF, at, employeeMessage, wireMessage } from './console.fixtures.ts';
 
+// Every post's Idempotency-Key is this one here, so that the model's context and the screen's agree; whether a retry
+// keeps its key and a new message gets a new one is nextPost's rule (tests/unit/idempotentPost.test.ts).
+const POST_KEY = '00000000-0000-4000-8000-000000000001';
+vi.spyOn(crypto, 'randomUUID').mockReturnValue(POST_KEY);
+beforeEach(() => {
+  vi.spyOn(crypto, 'randomUUID').mockReturnValue(POST_KEY);
+});
+
 vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
   const { pendingCalls: calls } = await import('./modelPaths.support.ts');
   return {

@@ -23,6 +23,14 @@ import {
   runPath,
 } from './modelPaths.support.ts';
 
+// Every post's Idempotency-Key is this one here, so that the model's context and the screen's agree; whether a retry
+// keeps its key and a new message gets a new one is nextPost's rule (tests/unit/idempotentPost.test.ts).
+const POST_KEY = '00000000-0000-4000-8000-000000000001';
+vi.spyOn(crypto, 'randomUUID').mockReturnValue(POST_KEY);
+beforeEach(() => {
+  vi.spyOn(crypto, 'randomUUID').mockReturnValue(POST_KEY);
+});
+
 vi.mock('../../src/services/liveUpdates.ts', async (importOriginal) => ({
   ...(await importOriginal<LiveUpdatesModule>()),
   subscribeToLiveUpdates: vi.fn(),
@@ -219,7 +227,7 @@ function describeEvent(event: ModelEvent | undefined): string {
 }
 
 function describeState(snapshot: ThreadSnapshot): string {
-  const { request, draft, attachment, uploadError, sendError, liveStatus, previews, loadFailure, messagesSent } = snapshot.context;
+  const { request, draft, attachment, uploadError, sendError, liveStatus, previews, loadFailure, messagesSent, pendingPost } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     request: request && { details: request.details !== null, status: request.status, messages: request.messages.map((message) => message.id) },
@@ -231,6 +239,7 @@ function describeState(snapshot: ThreadSnapshot): string {
     previews,
     loadFailure,
     messagesSent,
+    pendingPost: pendingPost?.content,
   });
 }
 
@@ -477,7 +486,8 @@ const stateAssertions: StateAssertions<Machine> = {
     expectComposer(snapshot, { uploading: false, sending: true });
     expect(sendButton()).toHaveAttribute('aria-busy', 'true');
     const [pending] = pendingCalls('POST', MESSAGES_PATH);
-    const { outgoing, attachment } = snapshot.context;
+    const { outgoing, attachment, pendingPost } = snapshot.context;
+    expect((pending as PendingFetch).request.headers.get('idempotency-key')).toBe(pendingPost?.key);
     expect(await (pending as PendingFetch).request.clone().json()).toEqual({
       message: { body: outgoing, source: 'user', source_name: 'Tess Thread', ...(attachment ? { attachment_keys: [attachment.key] } : {}) },
     });

@@ -49,13 +49,14 @@ describe('opening a request marks it read', () => {
 });
 
 describe('sending', () => {
-  it('sends a reply with its one file, and a note without any', async () => {
-    await send({ requestId: 4, composer: 'reply', text: '**Done**', attachmentKey: 'uploads/k/quote.pdf' });
-    expect(replyToRequest).toHaveBeenCalledWith(4, { bodyMarkdown: '**Done**', attachmentKey: 'uploads/k/quote.pdf' });
-    await send({ requestId: 4, composer: 'reply', text: 'No file', attachmentKey: null });
-    expect(replyToRequest).toHaveBeenLastCalledWith(4, { bodyMarkdown: 'No file', attachmentKey: undefined });
-    await send({ requestId: 4, composer: 'note', text: 'Staff only', attachmentKey: 'uploads/k/quote.pdf' });
-    expect(addInternalNote).toHaveBeenCalledExactlyOnceWith(4, 'Staff only');
+  it('sends a reply with its one file, and a note without any, each under its Idempotency-Key', async () => {
+    const idempotencyKey = '6f1c2a0e-5b7d-4c1e-9a2b-3c4d5e6f7a8b';
+    await send({ requestId: 4, composer: 'reply', text: '**Done**', attachmentKey: 'uploads/k/quote.pdf', idempotencyKey });
+    expect(replyToRequest).toHaveBeenCalledWith(4, { bodyMarkdown: '**Done**', attachmentKey: 'uploads/k/quote.pdf' }, idempotencyKey);
+    await send({ requestId: 4, composer: 'reply', text: 'No file', attachmentKey: null, idempotencyKey });
+    expect(replyToRequest).toHaveBeenLastCalledWith(4, { bodyMarkdown: 'No file', attachmentKey: undefined }, idempotencyKey);
+    await send({ requestId: 4, composer: 'note', text: 'Staff only', attachmentKey: 'uploads/k/quote.pdf', idempotencyKey });
+    expect(addInternalNote).toHaveBeenCalledExactlyOnceWith(4, 'Staff only', idempotencyKey);
   });
 });
 
