@@ -103,8 +103,10 @@ test('five wrong passwords hold sign-in back on this device; a password reset le
   await expect(page.getByText('Too many unsuccessful sign-in attempts. Please try again later or reset your password.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/If your email address exists in our database/)).toBeVisible();
   const link = await latestLink(request, email, '/reset-password/');
   await page.goto(new URL(link).pathname);
   await page.getByLabel('New password', { exact: true }).fill('another-password');
