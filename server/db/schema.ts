@@ -17,7 +17,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 
 export const mfaPolicy = pgEnum('mfa_policy', ['off', 'optional', 'required']);
 export const userRole = pgEnum('user_role', ['employee', 'concierge', 'admin']);
-export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['password_reset', 'unlock']);
+export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['password_reset', 'unlock', 'email_confirmation']);
 export const otpPurpose = pgEnum('otp_purpose', ['sign_in', 'enrollment']);
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
 export const uploadStatus = pgEnum('upload_status', ['pending', 'stored']);
@@ -30,6 +30,16 @@ export const companies = pgTable('companies', {
   imageUrl: text('image_url'),
   mfaPolicy: mfaPolicy('mfa_policy').notNull().default('off'),
   createdAt: createdAt(),
+});
+
+/**
+ * The e-mail domains a company admits sign-ups from (issue 9 point 9): an address at one of them may join it, and a
+ * company with none (the staff companies) admits nobody by sign-up. A domain belongs to one company at most.
+ */
+export const companyEmailDomains = pgTable('company_email_domains', {
+  /** Lower-case, without the "@" ("acme.test"). */
+  domain: text('domain').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
 });
 
 export const users = pgTable('users', {
@@ -50,6 +60,12 @@ export const users = pgTable('users', {
   /** When the account-wide lock began and its unlock link was e-mailed (server/domain/lockout.ts); null when open. */
   lockedAt: timestamp('locked_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /**
+   * When the owner proved the address by opening an e-mailed link; until then the companies of the account are
+   * claimed, not granted (server/domain/emailConfirmation.ts). Sign-up stores null; accounts made by the seed, the
+   * admin command or an operator are confirmed as they are made, hence the default.
+   */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
   /** Set when the three onboarding steps are done; until then the user is sent to AboutUs. */
   onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { companies, userCompanies, users } from '../db/schema.ts';
+import { userCompanies, users } from '../db/schema.ts';
+import { companyAdmitting } from './companies.ts';
+import { markEmailConfirmed, noticeSignUpOfExistingAccount, sendConfirmationLink } from './emailConfirmation.ts';
 import {
   TOO_MANY_SIGN_IN_ATTEMPTS_ERROR,
   clearLockout,
@@ -17,7 +19,6 @@ import { companiesOf, findUserByEmail, mfaSignInFlags } from './users.ts';
 import { unauthorized, unprocessable } from './userFacingError.ts';
 
 export const INVALID_CREDENTIALS_ERROR = 'Invalid email or password.';
-export const EMAIL_TAKEN_ERROR = 'Email has already been taken';
 export const PASSWORD_RESET_REQUESTED_MESSAGE =
   'If your email address exists in our database, you will receive a password recovery link at your email address in a few minutes.';
 export const PASSWORD_UPDATED_MESSAGE =
@@ -26,10 +27,6 @@ export const PASSWORDS_DO_NOT_MATCH_ERROR = 'Passwords do not match';
 export const INVALID_RESET_TOKEN_ERROR =
   'Your password reset link is invalid or has expired. Please request a new one.';
 export const RESET_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
-
-export function unknownCompanyError(slug: string): string {
-  return `We don't know the company "${slug}". Check your sign-up link.`;
-}
 
 /**
  * Checks the password and opens a session. An unknown address and a wrong password fail alike (same answer, same
@@ -58,7 +55,7 @@ export async function signIn(
   await recordSuccessfulSignIn(db, user, client, now);
   const [session, userCompanyRows] = await Promise.all([
     createSession(db, user.id, now),
-    companiesOf(db, user.id),
+    companiesOf(db, user.id, 'claimed'),
   ]);
   return {
     token: session.token,
@@ -75,34 +72,37 @@ export interface SignUpInput {
   companySlug?: string;
 }
 
-/** Creates an employee account, linked to the company of the sign-up link. Returns the stored e-mail. */
-export async function signUp(db: Database, input: SignUpInput, now = new Date()): Promise<string> {
+/**
+ * Creates an employee account, claiming the company of the sign-up link when the company admits the address
+ * (server/domain/companies.ts), and e-mails the link that confirms the address and so grants the company. An address
+ * that already has an account is answered the same way (issue 9 point 5: no enumeration); its owner is e-mailed
+ * instead and nothing changes. Returns the e-mail as given, trimmed and lower-cased.
+ */
+export async function signUp(db: Database, input: SignUpInput, appUrl: string, now = new Date()): Promise<string> {
+  const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    let companyId: number | null = null;
-    if (input.companySlug !== undefined) {
-      const [company] = await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(eq(companies.slug, input.companySlug.toLowerCase()))
-        .limit(1);
-      if (!company) throw unprocessable(unknownCompanyError(input.companySlug));
-      companyId = company.id;
-    }
+    const companyId = input.companySlug === undefined ? null : await companyAdmitting(tx, input.companySlug, email);
     const [created] = await tx
       .insert(users)
       .values({
-        email: input.email.trim().toLowerCase(),
+        email,
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         role: 'employee',
         termsAcceptedAt: now,
+        emailConfirmedAt: null,
       })
       .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, email: users.email });
-    if (!created) throw unprocessable(EMAIL_TAKEN_ERROR);
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!created) {
+      const owner = await findUserByEmail(tx, email);
+      if (owner) await noticeSignUpOfExistingAccount(tx, owner, appUrl, now);
+      return email;
+    }
     if (companyId !== null) await tx.insert(userCompanies).values({ userId: created.id, companyId });
+    await sendConfirmationLink(tx, created, appUrl, now);
     return created.email;
   });
 }
@@ -152,6 +152,7 @@ export async function resetPassword(
       .set({ passwordHash, passwordChangedAt: now })
       .where(eq(users.id, userId));
     await clearLockout(tx, userId);
+    await markEmailConfirmed(tx, userId, now);
     await revokeAllCredentials(tx, userId, now);
     return userId;
   });

@@ -15,15 +15,11 @@ import {
   offeringSections,
   offerings,
 } from '../db/offerings.schema.ts';
-import { userCompanies } from '../db/schema.ts';
+import { grantedCompanyIds } from './users.ts';
 
-/** Partner offers are everyone's; a benefit only for the employees of its company. */
+/** Partner offers are everyone's; a benefit only for the employees its company sponsors (address confirmed). */
 function visibleTo(db: Executor, userId: number): SQL {
-  const companiesOfUser = db
-    .select({ companyId: userCompanies.companyId })
-    .from(userCompanies)
-    .where(eq(userCompanies.userId, userId));
-  return or(eq(offerings.type, 'product'), inArray(offerings.companyId, companiesOfUser)) as SQL;
+  return or(eq(offerings.type, 'product'), inArray(offerings.companyId, grantedCompanyIds(db, userId))) as SQL;
 }
 
 const listColumns = {

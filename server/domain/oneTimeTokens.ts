@@ -16,7 +16,7 @@ export async function issueOneTimeToken(
   const token = newToken();
   await db
     .insert(oneTimeTokens)
-    .values({ userId, purpose, tokenDigest: digest(token), expiresAt: new Date(now.getTime() + ttlMs) });
+    .values({ userId, purpose, tokenDigest: digest(token), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
   return token;
 }
 

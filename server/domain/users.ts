@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { User } from '../../src/contract/account.ts';
 import type { Executor } from '../db/client.ts';
 import { companies, requests, userCompanies, users } from '../db/schema.ts';
@@ -16,13 +16,34 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return user;
 }
 
-export async function companiesOf(db: Executor, userId: number) {
+/**
+ * A sign-up claims the company of its link; the claim is granted once the address is confirmed (issue 9 point 9).
+ * Granted companies sponsor the user: their benefits, their name in the app, internal_user. Claimed ones only
+ * tighten MFA (a required policy applies from the start).
+ */
+export type Membership = 'granted' | 'claimed';
+
+function membershipsOf(userId: number, membership: Membership) {
+  return and(eq(userCompanies.userId, userId), membership === 'granted' ? isNotNull(users.emailConfirmedAt) : undefined);
+}
+
+export async function companiesOf(db: Executor, userId: number, membership: Membership = 'granted') {
   return db
     .select({ id: companies.id, name: companies.name, imageUrl: companies.imageUrl, mfaPolicy: companies.mfaPolicy })
     .from(userCompanies)
     .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(eq(userCompanies.userId, userId))
+    .innerJoin(users, eq(users.id, userCompanies.userId))
+    .where(membershipsOf(userId, membership))
     .orderBy(asc(companies.id));
+}
+
+/** The ids of the companies that sponsor the user, as a subquery. */
+export function grantedCompanyIds(db: Executor, userId: number) {
+  return db
+    .select({ companyId: userCompanies.companyId })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.id, userCompanies.userId))
+    .where(membershipsOf(userId, 'granted'));
 }
 
 /** What the client must do about MFA right after sign-in (SPEC §3 sign-in response, §4 MFA flags). */
@@ -65,5 +86,6 @@ export async function describeUser(db: Executor, userId: number, internalCompany
     internal_user: userCompanyRows.some((company) => internalCompanyNames.includes(company.name)),
     onboarding_required: user.role === 'employee' && user.onboardedAt === null,
     mfa_enrolled: user.mfaPhone !== null,
+    email_confirmation_pending: user.emailConfirmedAt === null,
   };
 }

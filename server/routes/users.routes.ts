@@ -8,6 +8,7 @@ import {
   signUpRequest,
   signUpResponse,
   unlockQuery,
+  confirmationQuery,
 } from '../../src/contract/account.ts';
 import { AUTHORIZATION_HEADER, errorBody, messageBody, successBody } from '../../src/contract/common.ts';
 import type { Config } from '../config.ts';
@@ -20,6 +21,12 @@ import {
   signIn,
   signUp,
 } from '../domain/accounts.ts';
+import {
+  CONFIRMATION_LINK_SENT_MESSAGE,
+  EMAIL_CONFIRMED_MESSAGE,
+  confirmEmail,
+  resendConfirmationLink,
+} from '../domain/emailConfirmation.ts';
 import { ACCOUNT_UNLOCKED_MESSAGE, unlockWithToken } from '../domain/lockout.ts';
 import type { RealtimeHub } from '../domain/realtime.ts';
 import { revokeSession } from '../domain/sessions.ts';
@@ -49,13 +56,17 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
     { config: rateLimited, schema: { body: signUpRequest, response: { 201: signUpResponse, 422: errorBody } } },
     async (request, reply) => {
       const { user } = request.body;
-      const email = await signUp(db, {
-        email: user.email,
-        password: user.password,
-        firstName: user.name,
-        lastName: user.last_name,
-        companySlug: user.company_slug,
-      });
+      const email = await signUp(
+        db,
+        {
+          email: user.email,
+          password: user.password,
+          firstName: user.name,
+          lastName: user.last_name,
+          companySlug: user.company_slug,
+        },
+        config.APP_URL,
+      );
       // SPEC §7: the data is a JSON string holding the e-mail. Fastify sends a string payload as it is, so the
       // string is encoded as JSON here.
       return reply.code(201).type('application/json').send(JSON.stringify(JSON.stringify({ email })));
@@ -102,6 +113,28 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
     async (request) => {
       await unlockWithToken(db, request.query.unlock_token);
       return { success: true, message: ACCOUNT_UNLOCKED_MESSAGE };
+    },
+  );
+
+  app.get(
+    '/confirmation',
+    { config: rateLimited, schema: { querystring: confirmationQuery, response: { 200: messageBody, 422: errorBody } } },
+    async (request) => {
+      await confirmEmail(db, request.query.confirmation_token);
+      return { success: true, message: EMAIL_CONFIRMED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/confirmation',
+    {
+      preHandler: app.authenticate,
+      config: rateLimited,
+      schema: { response: { 200: messageBody, 422: errorBody, 429: errorBody } },
+    },
+    async (request) => {
+      await resendConfirmationLink(db, userOf(request).id, config.APP_URL);
+      return { success: true, message: CONFIRMATION_LINK_SENT_MESSAGE };
     },
   );
 

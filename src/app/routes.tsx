@@ -65,6 +65,11 @@ export const routes: RouteObject[] = [
           { path: '/forgot-password', ...page('Forgot Password', () => import('../views/ForgotPassword.tsx')) },
           { path: '/reset-password/:resetToken', ...page('Reset Password', () => import('../views/ResetPassword.tsx')) },
           { path: '/unlock/:unlockToken', ...page('Unlock Account', () => import('../views/Unlock.tsx')) },
+          // Signed in or out: the link may be opened in any browser (issue 9 point 9).
+          {
+            path: '/confirm-email/:confirmationToken',
+            ...page('Confirm Email', () => import('../views/ConfirmEmail.tsx')),
+          },
           {
             Component: RequireMfaStep,
             children: [

@@ -28,6 +28,11 @@ export const user = z.object({
   /** The onboarding steps (AboutUs, AboutYou, ContactInfo) have not been completed yet. */
   onboarding_required: z.boolean(),
   mfa_enrolled: z.boolean(),
+  /**
+   * Not in SPEC §3 (issue 9 point 9): the address is not confirmed yet, so the companies of the sign-up link are not
+   * granted (no benefits, no 'Brought to you by') until the e-mailed link is opened.
+   */
+  email_confirmation_pending: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 export const currentUserResponse = z.object({ user });
@@ -71,6 +76,7 @@ export const resetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 export const unlockQuery = z.object({ unlock_token: z.string().check(z.minLength(1)) });
+export const confirmationQuery = z.object({ confirmation_token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 export const mfaVerifyRequest = z.object({ otp: z.string().check(z.regex(MFA_CODE_PATTERN)) });
 export const mfaEnrollRequest = z.object({ mfa_number: z.string().check(z.regex(MFA_PHONE_PATTERN)) });

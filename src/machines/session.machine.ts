@@ -472,6 +472,7 @@ const SAMPLE_USER: User = {
   internal_user: false,
   onboarding_required: true,
   mfa_enrolled: false,
+  email_confirmation_pending: false,
 };
 const sampleAnswer = (flags: Partial<SignInAnswer>): SignInAnswer => ({
   token: 'sample-token',

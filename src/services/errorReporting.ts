@@ -2,6 +2,7 @@ import type { ClientErrorReport } from '../contract/analytics.ts';
 import { ERROR_REPORT_LIMITS } from '../contract/analytics.constants.ts';
 import { anonymisePath } from '../contract/analytics.paths.ts';
 import type { User } from '../contract/account.ts';
+import { EMAIL_CONFIRMATION_MESSAGES } from './account.ts';
 import { readConfig } from './config.ts';
 import { HTTPError, api, serverMessage } from './http.ts';
 
@@ -11,8 +12,8 @@ export interface ErrorContext {
   feature?: string;
 }
 
-/** SPEC §8: an unlock link that is simply wrong is the user's problem, not a defect. */
-export const UNREPORTED_MESSAGES: ReadonlySet<string> = new Set(['Invalid unlock token.']);
+/** SPEC §8: an unlock link that is simply wrong is the user's problem, not a defect; so is a wrong confirmation link. */
+export const UNREPORTED_MESSAGES: ReadonlySet<string> = new Set(['Invalid unlock token.', EMAIL_CONFIRMATION_MESSAGES.invalidLink]);
 
 type ResponseData = NonNullable<ClientErrorReport['response']>['data'];
 

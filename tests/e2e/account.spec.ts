@@ -1,22 +1,46 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, latestCode, latestLink, signIn, signOut, signUp, uniqueEmail } from './support.ts';
 
-test('sign up with a company slug, land on onboarding, sign out', async ({ page }) => {
-  const email = uniqueEmail('new.employee');
+test('sign up with a company slug, land on onboarding, confirm the address to get the company, sign out', async ({ page, request }) => {
+  const email = uniqueEmail('new.employee', 'acme.test');
   await signUp(page, { firstName: 'Nora', lastName: 'Quinn', email, password: 'a-new-password', companySlug: 'acme' });
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
   await expect(page).toHaveTitle('Life Concierge | About Us');
 
+  // Until the address is confirmed, the company is claimed, not granted: no company named, no benefits.
   await page.goto('/account');
   await expect(page.getByText('Nora Quinn').first()).toBeVisible();
+  await expect(page.getByText('Brought to you by')).toHaveCount(0);
+  await page.goto('/benefits-and-offers');
+  const notice = page.getByRole('region', { name: 'Confirm your e-mail address' });
+  await expect(notice).toContainText(email);
+  await expect(page.getByRole('heading', { name: 'Exclusive Partner Offers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Benefits', exact: true })).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(notice.getByRole('status')).toHaveText('We sent you a new confirmation link. It works for 3 days.');
+
+  await page.goto(new URL(await latestLink(request, email, '/confirm-email/')).pathname);
+  await expect(page.getByText("Your e-mail address is confirmed. Your employer's benefits are ready for you.")).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Benefits & Offers' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Benefits', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Confirm your e-mail address' })).toHaveCount(0);
   await expect(page.getByText('Brought to you by')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Acme Corporation' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Acme Corporation' }).first()).toBeVisible();
   await signOut(page);
 
   // The session is gone: protected pages send the visitor back to sign-in.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/sign-in$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('sign-up to a company needs an address at its domain; the staff company takes no sign-ups', async ({ page }) => {
+  await signUp(page, { firstName: 'Eve', lastName: 'Outsider', email: uniqueEmail('eve', 'gmail.test'), password: 'eve-password', companySlug: 'acme' });
+  await expect(page.getByText('Sign up with your work e-mail address at Acme Corporation (ending in @acme.test).')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up\/acme$/);
+
+  await signUp(page, { firstName: 'Eve', lastName: 'Insider', email: uniqueEmail('eve', 'demo.test'), password: 'eve-password', companySlug: 'life-concierge' });
+  await expect(page.getByText('Life Concierge does not take sign-ups. Ask your employer how to join.')).toBeVisible();
 });
 
 test('sign-up form errors are the SPEC messages', async ({ page }) => {
@@ -29,7 +53,7 @@ test('sign-up form errors are the SPEC messages', async ({ page }) => {
 });
 
 test('MFA enrolment at sign-up, then a later sign-in with an SMS code from the outbox', async ({ page, request }) => {
-  const email = uniqueEmail('globex.employee');
+  const email = uniqueEmail('globex.employee', 'globex.test');
   const phone = '2125550147';
   await signUp(page, { firstName: 'Omar', lastName: 'Reyes', email, password: 'globex-password', companySlug: 'globex' });
 
@@ -54,7 +78,7 @@ test('MFA enrolment at sign-up, then a later sign-in with an SMS code from the o
 });
 
 test('forgot password, reset through the e-mailed link, sign in with the new password', async ({ page, request }) => {
-  const email = uniqueEmail('forgetful');
+  const email = uniqueEmail('forgetful', 'acme.test');
   await signUp(page, { firstName: 'Ada', lastName: 'Park', email, password: 'old-password', companySlug: 'acme' });
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
   await signOut(page);
@@ -89,7 +113,7 @@ test('forgot password, reset through the e-mailed link, sign in with the new pas
 });
 
 test('five wrong passwords hold sign-in back on this device; a password reset lets the owner in', async ({ page, request }) => {
-  const email = uniqueEmail('throttled');
+  const email = uniqueEmail('throttled', 'acme.test');
   await signUp(page, { firstName: 'Lee', lastName: 'Moss', email, password: 'right-password', companySlug: 'acme' });
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
   await signOut(page);
@@ -151,7 +175,7 @@ test('a sign-out leaves nothing to return to: the next sign-in opens the Dashboa
 });
 
 test('optional MFA is offered after sign-up only; Account Settings offers it to anyone later', async ({ page }) => {
-  const email = uniqueEmail('initech.employee');
+  const email = uniqueEmail('initech.employee', 'initech.test');
   await signUp(page, { firstName: 'Ivy', lastName: 'Tran', email, password: 'initech-password', companySlug: 'initech' });
   await expect(page).toHaveURL(/\/mfa-enrollment$/);
   await page.getByRole('button', { name: 'Skip for now' }).click();

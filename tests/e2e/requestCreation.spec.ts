@@ -30,7 +30,7 @@ function smallPng(): Buffer {
 
 test('a new user is onboarded, explores categories, creates a first request with every question type, and sees it on the Dashboard', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page, { firstName: 'Pia', lastName: 'Lindqvist', email: uniqueEmail('pia'), password: 'pia-password', companySlug: 'acme' });
+  await signUp(page, { firstName: 'Pia', lastName: 'Lindqvist', email: uniqueEmail('pia', 'acme.test'), password: 'pia-password', companySlug: 'acme' });
 
   // Onboarding, step 1 of 3.
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
@@ -110,7 +110,7 @@ test('a new user is onboarded, explores categories, creates a first request with
   await continueButton.click();
 
   // ManagedEmailInput, pre-filled.
-  await expect(drawer.getByLabel('Which email should we send updates to?')).toHaveValue(/@e2e\.test$/);
+  await expect(drawer.getByLabel('Which email should we send updates to?')).toHaveValue(/@acme\.test$/);
   await continueButton.click();
 
   // TextInput (optional): skipped.

@@ -25,7 +25,7 @@ const LIVE_DELAY_LIMIT_MS = 2000;
 async function newEmployee(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const email = uniqueEmail('thread');
+  const email = uniqueEmail('thread', 'acme.test');
   await signUp(page, { firstName: 'Tess', lastName: 'Thread', email, password: 'thread-password', companySlug: 'acme' });
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
   return { context, page, token: await pageToken(page) };
@@ -107,7 +107,7 @@ test('an employee and a concierge talk about a request, live, until it is comple
   await survey.getByRole('button', { name: 'Skip' }).click();
   await survey.getByLabel('What is the best phone number to reach you?').pressSequentially('2125550147');
   await next.click();
-  await expect(survey.getByLabel('Which email should we send updates to?')).toHaveValue(/@e2e\.test$/);
+  await expect(survey.getByLabel('Which email should we send updates to?')).toHaveValue(/@acme\.test$/);
   await next.click();
   await survey.getByRole('button', { name: 'Skip' }).click();
   await survey.getByRole('region', { name: 'Review your request' }).getByRole('button', { name: 'Submit' }).click();

@@ -5,10 +5,13 @@ import { type OutboxMessage, outboxResponse } from '../../src/contract/dev.ts';
 export const DEMO_PASSWORD = 'demo-password';
 
 let counter = 0;
-/** An address no other test (or earlier run on the same database) has used. */
-export function uniqueEmail(prefix: string): string {
+/**
+ * An address no other test (or earlier run on the same database) has used; a sign-up to a demo company needs its
+ * domain ("acme.test" for acme).
+ */
+export function uniqueEmail(prefix: string, domain = 'e2e.test'): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@e2e.test`;
+  return `${prefix}.${Date.now().toString(36)}${counter}@${domain}`;
 }
 
 /** The newest outbox message to an address or phone, waiting for it to be written. */

@@ -30,7 +30,7 @@ vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(asyn
 const UNLOCK_TOKEN = 'unlock-token-123';
 
 const { paths, titled } = flowModel(unlockMachine, {
-  input: { unlockToken: UNLOCK_TOKEN },
+  input: { token: UNLOCK_TOKEN },
   events: [
     doneEvent('unlock', undefined, 'unlocked'),
     errorEvent('unlock', new AccountError('Invalid unlock token.', 422, 'Invalid unlock token.'), 'refused by the server'),

@@ -15,6 +15,7 @@ export function employeeUser(identity: Identity, account: Partial<Omit<User, key
     internal_user: false,
     onboarding_required: false,
     mfa_enrolled: false,
+    email_confirmation_pending: false,
     ...account,
   };
 }

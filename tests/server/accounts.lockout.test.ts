@@ -127,7 +127,7 @@ describe('a locked account stays open to its owner', () => {
     const email = await registerUser(context);
     await lockByStrangers(email);
     await lockByStrangers(email);
-    const messages = await outboxTo(context, email);
+    const messages = (await outboxTo(context, email)).filter((message) => message.subject !== 'Confirm your e-mail address for Life Concierge');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ channel: 'email', to: email, subject: 'Your Life Concierge account is locked' });
     expect(messages[0].links).toEqual([expect.stringMatching(/^http:\/\/localhost:3000\/unlock\/[\w-]{20,}$/)]);

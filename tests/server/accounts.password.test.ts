@@ -67,8 +67,10 @@ describe('POST /api/v1/users/password (forgot password)', () => {
     const email = await registerUser(context);
     const token = await resetTokenFor(email);
     const [user] = await context.db.select().from(users).where(eq(users.email, email));
-    const [row] = await context.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
-    expect(row.purpose).toBe('password_reset');
+    const [row] = await context.db
+      .select()
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'password_reset')));
     expect(row.tokenDigest).not.toContain(token);
     const hours = (row.expiresAt.getTime() - row.createdAt.getTime()) / 3_600_000;
     expect(hours).toBeCloseTo(2, 1);

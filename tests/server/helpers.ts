@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { companies } from '../../server/db/schema.ts';
+import { companies, companyEmailDomains } from '../../server/db/schema.ts';
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import { type OutboxMessage, outboxResponse } from '../../src/contract/dev.ts';
 import type { TestContext } from './harness.ts';
@@ -11,19 +11,28 @@ export const PASSWORD = 'correct horse battery';
 
 let accountCounter = 0;
 /** A fresh address per call, so tests in one file never share an account by accident. */
-export function uniqueEmail(prefix = 'user'): string {
+export function uniqueEmail(prefix = 'user', domain = 'example.com'): string {
   accountCounter += 1;
-  return `${prefix}${accountCounter}.${Date.now().toString(36)}@example.com`;
+  return `${prefix}${accountCounter}.${Date.now().toString(36)}@${domain}`;
+}
+
+/** The e-mail domain a test company admits unless told otherwise: "acme" admits "acme.test". */
+export function companyDomain(slug: string): string {
+  return `${slug}.test`;
 }
 
 export async function createCompany(
   context: TestContext,
-  company: { slug: string; name?: string; mfaPolicy?: 'off' | 'optional' | 'required' },
+  company: { slug: string; name?: string; mfaPolicy?: 'off' | 'optional' | 'required'; emailDomains?: string[] },
 ) {
   const [row] = await context.db
     .insert(companies)
     .values({ slug: company.slug, name: company.name ?? company.slug, mfaPolicy: company.mfaPolicy ?? 'off' })
     .returning();
+  const domains = company.emailDomains ?? [companyDomain(company.slug)];
+  if (domains.length > 0) {
+    await context.db.insert(companyEmailDomains).values(domains.map((domain) => ({ domain, companyId: row.id })));
+  }
   return row;
 }
 
@@ -40,15 +49,30 @@ export function signUpRequest(
   });
 }
 
-/** Signs up through the API and checks it worked; returns the e-mail. */
+/**
+ * Signs up through the API and checks it worked; returns the e-mail, by default at the domain of the company and
+ * confirmed through its e-mailed link (so the company is granted), unless `confirmed` is false.
+ */
 export async function registerUser(
   context: TestContext,
   user: { email?: string; password?: string; name?: string; last_name?: string; company_slug?: string } = {},
+  { confirmed = true } = {},
 ): Promise<string> {
-  const email = user.email ?? uniqueEmail();
+  const email = user.email ?? uniqueEmail('user', user.company_slug ? companyDomain(user.company_slug) : undefined);
   const response = await signUpRequest(context, { ...user, email });
   expect(response.statusCode, response.body).toBe(201);
+  if (confirmed) await confirmEmailOf(context, email);
   return email;
+}
+
+/** Opens the newest confirmation link e-mailed to `email`, as its owner would. */
+export async function confirmEmailOf(context: TestContext, email: string) {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: '/api/v1/users/confirmation',
+    query: { confirmation_token: tokenOf(await latestLink(context, email)) },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 export function signInRequest(context: TestContext, email: string, password = PASSWORD) {

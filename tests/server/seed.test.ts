@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companies, userCompanies, users } from '../../server/db/schema.ts';
+import { companies, companyEmailDomains, userCompanies, users } from '../../server/db/schema.ts';
 import { listDemoAccounts, readDemoSeed, seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
 import { signInResponse, user as userSchema } from '../../src/contract/account.ts';
 import { suiteContext } from './harness.ts';
@@ -40,6 +40,18 @@ describe('demo seed', () => {
     expect(await seedDemoAccounts(context.db, { nodeEnv: 'development', password: 'another-password' })).toBe(false);
     expect(await rowCounts()).toEqual(seeded);
     expect((await signInRequest(context, 'employee@demo.test', 'another-password')).statusCode).toBe(401);
+  });
+
+  it('gives a demo database made before companies had e-mail domains its domains at the next start', async () => {
+    const domainsOf = () => context.db.select().from(companyEmailDomains).orderBy(companyEmailDomains.domain);
+    const seededDomains = await domainsOf();
+    expect(seededDomains.map((row) => row.domain)).toEqual(['acme.test', 'globex.test', 'initech.test']);
+    await context.db.delete(companyEmailDomains);
+
+    expect(await seedDemoAccounts(context.db, { nodeEnv: 'development', password: SEED_PASSWORD })).toBe(false);
+    expect(await domainsOf()).toEqual(seededDomains);
+    expect(await seedDemoAccounts(context.db, { nodeEnv: 'production', password: SEED_PASSWORD })).toBe(false);
+    expect(await domainsOf()).toEqual(seededDomains);
   });
 
   it('creates the four companies with their MFA policies and logos', async () => {

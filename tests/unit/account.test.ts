@@ -64,6 +64,7 @@ const USER: User = {
   internal_user: false,
   onboarding_required: false,
   mfa_enrolled: false,
+  email_confirmation_pending: false,
 };
 
 const SIGN_IN_BODY = {

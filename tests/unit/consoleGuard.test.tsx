@@ -26,6 +26,7 @@ const EMPLOYEE: User = {
   internal_user: false,
   onboarding_required: false,
   mfa_enrolled: false,
+  email_confirmation_pending: false,
 };
 
 let session: SessionActor;

@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { hashPassword, verifyPassword } from '../../domain/passwords.ts';
-import type { Database } from '../client.ts';
-import { companies, userCompanies, users } from '../schema.ts';
+import type { Database, Executor } from '../client.ts';
+import { companies, companyEmailDomains, userCompanies, users } from '../schema.ts';
 
 const seedCompanies = z.array(
   z.object({
@@ -12,6 +12,8 @@ const seedCompanies = z.array(
     name: z.string().min(1),
     mfa_policy: z.enum(['off', 'optional', 'required']),
     image_url: z.string().min(1),
+    /** Sign-ups are admitted from these domains only; none for the staff company. */
+    email_domains: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]+$/)),
   }),
 );
 
@@ -38,19 +40,42 @@ export function readDemoSeed() {
   return { companies: companyRows, accounts: accountRows };
 }
 
+type DemoSeed = ReturnType<typeof readDemoSeed>;
+
+/**
+ * Gives the demo companies that exist their e-mail domains, leaving any domain already listed as it is: a demo
+ * database made before companies had domains gets them at the next start.
+ */
+async function addDemoEmailDomains(db: Executor, seed: DemoSeed) {
+  const rows = await db
+    .select({ id: companies.id, slug: companies.slug })
+    .from(companies)
+    .where(inArray(companies.slug, seed.companies.map((company) => company.slug)));
+  const idBySlug = new Map(rows.map((row) => [row.slug, row.id]));
+  const domains = seed.companies.flatMap((company) => {
+    const companyId = idBySlug.get(company.slug);
+    return companyId === undefined ? [] : company.email_domains.map((domain) => ({ domain, companyId }));
+  });
+  if (domains.length > 0) await db.insert(companyEmailDomains).values(domains).onConflictDoNothing();
+}
+
 /**
  * Outside production, fills an empty database (no companies yet) with the demo companies and accounts, all with
- * `password`. Does nothing otherwise, so it is safe at every start. Returns whether it seeded.
+ * `password`; a database that has them gets only what later seeds added (the companies' e-mail domains). Does
+ * nothing in production, and is safe at every start. Returns whether it seeded the companies and accounts.
  */
 export async function seedDemoAccounts(
   db: Database,
   options: { nodeEnv: Config['NODE_ENV']; password: string },
 ): Promise<boolean> {
   if (options.nodeEnv === 'production') return false;
-  const [anyCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
-  if (anyCompany) return false;
-
   const seed = readDemoSeed();
+  const [anyCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
+  if (anyCompany) {
+    await addDemoEmailDomains(db, seed);
+    return false;
+  }
+
   // One hash (and salt) per account; hashed before the transaction, which then stays short.
   const passwordHashes = await Promise.all(seed.accounts.map(() => hashPassword(options.password)));
   const now = new Date();
@@ -89,6 +114,7 @@ export async function seedDemoAccounts(
       });
       if (links.length > 0) await tx.insert(userCompanies).values(links);
     }
+    await addDemoEmailDomains(tx, seed);
     return true;
   });
 }

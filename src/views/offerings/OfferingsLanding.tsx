@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { inspect } from '../../app/inspector.ts';
+import { useSession } from '../../app/session.ts';
 import { offeringDrawerMachine } from '../../machines/offeringDrawer.machine.ts';
 import { OFFERINGS_FULL_PATH, hasLoaded, offeringsCatalogueMachine } from '../../machines/offeringsCatalogue.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
@@ -12,6 +13,7 @@ import {
   OfferingCardsLoading,
   type OfferingsCatalogueActor,
 } from './OfferingCardList.tsx';
+import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
 import { OfferingDrawer, type OfferingDrawerActor } from './OfferingDrawer.tsx';
 import './offerings.css';
 
@@ -37,13 +39,15 @@ function FeaturedSection({ id, title, viewAllHref, viewAllLabel, children }: {
 export interface OfferingsLandingViewProps {
   catalogue: OfferingsCatalogueActor;
   drawer: OfferingDrawerActor;
+  /** Shown above the benefits, e.g. the e-mail confirmation the benefits wait for. */
+  notice?: ReactNode;
 }
 
 /**
  * SPEC §2 Benefits & Offers landing: the introduction, the help request, 'Your Benefits' and 'Exclusive Partner
  * Offers' (each only when it has cards), and the disclaimer.
  */
-export function OfferingsLandingView({ catalogue, drawer }: OfferingsLandingViewProps) {
+export function OfferingsLandingView({ catalogue, drawer, notice }: OfferingsLandingViewProps) {
   const featuredBenefits = useSelector(catalogue, (snapshot) => snapshot.context.featuredBenefits ?? []);
   const featuredProducts = useSelector(catalogue, (snapshot) => snapshot.context.featuredProducts ?? []);
   const loaded = useSelector(catalogue, hasLoaded);
@@ -57,6 +61,8 @@ export function OfferingsLandingView({ catalogue, drawer }: OfferingsLandingView
           see how it works and how to make the most of it.
         </p>
       </PageHeading>
+
+      {notice}
 
       <section className="lc-offerings-help" aria-labelledby="benefits-help-heading">
         <div>
@@ -99,5 +105,12 @@ export function OfferingsLandingView({ catalogue, drawer }: OfferingsLandingView
 export default function OfferingsLanding() {
   const catalogue = useActorRef(offeringsCatalogueMachine, { input: { view: 'landing' }, inspect });
   const drawer = useActorRef(offeringDrawerMachine, { inspect });
-  return <OfferingsLandingView catalogue={catalogue} drawer={drawer} />;
+  const unconfirmedEmail = useSession((snapshot) => {
+    const user = snapshot.context.user;
+    return user?.email_confirmation_pending ? user.email : null;
+  });
+  return (
+    <OfferingsLandingView catalogue={catalogue} drawer={drawer}
+      notice={unconfirmedEmail !== null && <EmailConfirmationNotice email={unconfirmedEmail} />} />
+  );
 }

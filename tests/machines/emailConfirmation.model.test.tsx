@@ -1,0 +1,133 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import type { User } from '../../src/contract/account.ts';
+import { emailConfirmationMachine } from '../../src/machines/emailConfirmation.machine.ts';
+import { sessionMachine } from '../../src/machines/session.machine.ts';
+import { AccountError } from '../../src/services/account.ts';
+import { reportError } from '../../src/services/errorReporting.ts';
+import ConfirmEmail from '../../src/views/ConfirmEmail.tsx';
+import {
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  flowModel,
+  inspectedActors,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+  type StateAssertions,
+} from './modelPaths.support.ts';
+import { employeeUser } from './users.fixtures.ts';
+
+vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
+  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
+  return {
+    ...(await importOriginal()),
+    confirmEmail: (confirmationToken: string) => calls.start('confirmEmail', confirmationToken),
+  };
+});
+vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
+vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
+vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
+
+const CONFIRMATION_TOKEN = 'confirmation-token-123';
+const IDENTITY = { external_id: 'u-9', full_name: 'Nora Quinn', first_name: 'Nora', initials: 'NQ', email: 'nora@acme.test' };
+const PENDING = employeeUser(IDENTITY, { email_confirmation_pending: true });
+const CONFIRMED = employeeUser(IDENTITY, { companies: [{ id: 1, name: 'Acme Corporation', image_url: null }] });
+const INVALID_LINK = 'Your confirmation link is invalid or has expired. Please request a new one.';
+
+/** The session as the screen gets it; the model only needs something that looks like an actor. */
+const SESSION_STAND_IN = { getSnapshot: () => ({}), send: () => {} } as unknown as SessionActor;
+
+const { paths, titled } = flowModel(emailConfirmationMachine, {
+  input: { token: CONFIRMATION_TOKEN, session: SESSION_STAND_IN },
+  events: [
+    doneEvent('confirmEmail', undefined, 'confirmed'),
+    errorEvent('confirmEmail', new AccountError(INVALID_LINK, 422, INVALID_LINK), 'refused by the server'),
+    errorEvent('confirmEmail', new Error('Failed to fetch'), 'network failure'),
+  ],
+});
+
+let session: SessionActor;
+let currentUserFetches = 0;
+
+function startSession(restored: User | null): SessionActor {
+  currentUserFetches = 0;
+  return createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise<User | null>(async () => restored),
+        fetchCurrentUser: fromPromise<User>(async () => {
+          currentUserFetches += 1;
+          return CONFIRMED;
+        }),
+      },
+    }),
+  ).start();
+}
+
+const events = settlementExecutors(emailConfirmationMachine, pendingCalls);
+
+describe.each([
+  { visitor: 'signed in', restored: PENDING, onward: { name: 'Go to Benefits & Offers', href: '/benefits-and-offers' } },
+  { visitor: 'signed out', restored: null, onward: { name: 'Sign in', href: '/sign-in' } },
+])('e-mail confirmation against the ConfirmEmail screen, $visitor', ({ restored, onward }) => {
+  const signedIn = restored !== null;
+
+  const states: StateAssertions<typeof emailConfirmationMachine> = {
+    loading: () => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+      expect(pendingCalls.inputOf('confirmEmail')).toBe(CONFIRMATION_TOKEN);
+    },
+    success: () => {
+      expect(screen.getByRole('status')).toHaveTextContent(
+        signedIn
+          ? "Your e-mail address is confirmed. Your employer's benefits are ready for you."
+          : "Your e-mail address is confirmed. Sign in to see your employer's benefits.",
+      );
+      expect(screen.getByRole('link', { name: onward.name })).toHaveAttribute('href', onward.href);
+      // Signed in, the session fetches the user again: the company is granted now.
+      expect(currentUserFetches).toBe(signedIn ? 1 : 0);
+      if (signedIn) expect(session.getSnapshot().context.user).toEqual(CONFIRMED);
+    },
+    failure: (snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.error ?? '');
+      expect(screen.getByText(/^We were unable to confirm your e-mail address\./)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: onward.name })).toHaveAttribute('href', onward.href);
+      expect(reportError).toHaveBeenCalledTimes(1);
+      expect(currentUserFetches).toBe(0);
+    },
+  };
+
+  beforeEach(async () => {
+    vi.mocked(reportError).mockClear();
+    session = startSession(restored);
+    await vi.waitFor(() => expect(session.getSnapshot().hasTag('resolving')).toBe(false));
+    const router = createMemoryRouter(
+      [{ path: '/confirm-email/:confirmationToken', element: <ConfirmEmail /> }],
+      { initialEntries: [`/confirm-email/${CONFIRMATION_TOKEN}`] },
+    );
+    render(
+      <SessionActorContext.Provider value={session}>
+        <RouterProvider router={router} />
+      </SessionActorContext.Provider>,
+    );
+  });
+
+  afterEach(() => {
+    pendingCalls.clear();
+    session.stop();
+  });
+
+  it.each(titled)('$title', async ({ path }) => {
+    await runPath(path, () => inspectedActors.snapshotOf(emailConfirmationMachine), states, events);
+  });
+
+  it('asserts and reaches every state, and executes every event', () => {
+    expectFullCoverage(emailConfirmationMachine, paths, states, events);
+  });
+});
