@@ -24,6 +24,16 @@ export function errorBodyMessage(data: unknown): string | null {
   return isMessageRecord(fields) ? error : null;
 }
 
+/**
+ * SPEC §8 "Wrapped errors combine a prefix with the server's error or message": the `error` of an error answer, else
+ * the `message` an answer carries (e.g. `{success: false, message}`), else null.
+ */
+export function serverText(data: unknown): string | null {
+  const error = errorBodyMessage(data);
+  if (error !== null) return error;
+  return isPlainObject(data) && typeof data.message === 'string' && data.message.trim() !== '' ? data.message : null;
+}
+
 /** A JSON object (not an array), as z.object and z.record accept it. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
 import type { ResetPasswordRequest, SignUpRequest, User } from '../contract/account.ts';
-import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../contract/common.constants.ts';
+import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER, serverText } from '../contract/common.constants.ts';
 import { api, serverMessage, statusOf } from './http.ts';
 
 /**
@@ -153,7 +153,7 @@ async function callForSuccess(call: () => Promise<unknown>, fallback: string): P
     async () => {
       const data = await call();
       const { successBody } = await commonSchemas();
-      if (!successBody.parse(data).success) throw new AccountError(fallback);
+      if (!successBody.parse(data).success) throw new AccountError(serverText(data) ?? fallback);
     },
     (error) => withServerMessage(error, fallback),
   );

@@ -4,6 +4,7 @@ import {
   MFA_REQUIRED_ERROR,
   MFA_TOKEN_HEADER,
   errorBodyMessage,
+  serverText,
 } from '../contract/common.constants.ts';
 import { readConfig } from './config.ts';
 import { readSession } from './storage.ts';
@@ -44,9 +45,9 @@ export class HTTPError extends Error {
   }
 }
 
-/** The message of a failed call: the server's error, else the given fallback (SPEC §8 "Wrapped errors"). */
+/** The message of a failed call: the server's error or message, else the given fallback (SPEC §8 "Wrapped errors"). */
 export function serverMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
-  return (error instanceof HTTPError ? errorBodyMessage(error.data) : null) ?? fallback;
+  return (error instanceof HTTPError ? serverText(error.data) : null) ?? fallback;
 }
 
 export function statusOf(error: unknown): number | null {

@@ -6,6 +6,7 @@ import {
   type LinkProps as AriaLinkProps,
 } from 'react-aria-components';
 import { checkOption } from './optionCheck.ts';
+import { useRipple } from './ripple.tsx';
 import { Spinner } from './Spinner.tsx';
 import './Button.css';
 
@@ -37,17 +38,24 @@ export function Button({
   type = 'button',
   isLoading = false,
   onPress,
+  onPressStart,
   children,
   className,
   ...rest
 }: ButtonProps) {
   checkOption('Button', 'variant', variant, BUTTON_VARIANTS);
   checkOption('Button', 'type', type, BUTTON_TYPES);
+  const ripple = useRipple();
   return (
     <AriaButton {...rest} type={isLoading ? 'button' : type} onPress={isLoading ? undefined : onPress}
+      onPressStart={(event) => {
+        if (!isLoading) ripple.onPressStart(event);
+        onPressStart?.(event);
+      }}
       className={buttonClassName(variant, className)}
       // RAC drops aria-busy from its props, so it is added on the element itself.
       render={(domProps) => <button {...domProps} aria-busy={isLoading || undefined} data-pending={isLoading || undefined} />}>
+      {ripple.ripples}
       {isLoading && <Spinner size={18} className="lc-button__spinner" />}
       <span className="lc-button__label">{children}</span>
     </AriaButton>
@@ -62,11 +70,17 @@ export interface LinkButtonProps extends Omit<AriaLinkProps, 'className' | 'chil
 }
 
 /** A link that looks like a Button. A new-tab link gets rel 'noopener noreferrer' unless one is given. */
-export function LinkButton({ variant = 'primary', children, className, target, rel, ...rest }: LinkButtonProps) {
+export function LinkButton({ variant = 'primary', children, className, target, rel, onPressStart, ...rest }: LinkButtonProps) {
   checkOption('LinkButton', 'variant', variant, BUTTON_VARIANTS);
+  const ripple = useRipple();
   return (
     <AriaLink {...rest} target={target} rel={rel ?? (target === '_blank' ? 'noopener noreferrer' : undefined)}
+      onPressStart={(event) => {
+        ripple.onPressStart(event);
+        onPressStart?.(event);
+      }}
       className={buttonClassName(variant, className)}>
+      {ripple.ripples}
       <span className="lc-button__label">{children}</span>
     </AriaLink>
   );

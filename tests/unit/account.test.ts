@@ -245,6 +245,12 @@ describe('password, unlock and sign-out', () => {
 
     answerWith({ status: 502 });
     expect((await failureOf(unlockAccount('a/b'))).message).toBe('Unable to unlock your account');
+
+    // A 2xx that says it failed: its message, else the SPEC §8 text.
+    answerWith({ body: { success: false, message: 'This link was already used.' } });
+    expect((await failureOf(unlockAccount('a/b'))).message).toBe('This link was already used.');
+    answerWith({ body: { success: false } });
+    expect((await failureOf(unlockAccount('a/b'))).message).toBe('Unable to unlock your account');
   });
 
   it('sign-out sends DELETE', async () => {

@@ -194,6 +194,19 @@ describe('HTTPError', () => {
     expect(serverMessage(await rejection(api().get('requests/open')), 'Fallback')).toBe('Fallback');
   });
 
+  it("reads the server's error, else its message (SPEC §8 wrapped errors)", async () => {
+    const { api, serverMessage } = await loadHttp();
+    const messageOf = async (body: unknown) => {
+      answer = () => Response.json(body, { status: 422 });
+      return serverMessage(await rejection(api().get('requests/open')), 'Fallback');
+    };
+    expect(await messageOf({ error: 'Name is required', message: 'ignored' })).toBe('Name is required');
+    expect(await messageOf({ success: false, message: 'Link expired' })).toBe('Link expired');
+    expect(await messageOf({ message: '  ' })).toBe('Fallback');
+    expect(await messageOf({ message: 42 })).toBe('Fallback');
+    expect(await messageOf(['message'])).toBe('Fallback');
+  });
+
   it('lets other failures through untouched (a network error is not an HTTPError)', async () => {
     const { api, HTTPError, statusOf } = await loadHttp();
     const networkError = new TypeError('Failed to fetch');

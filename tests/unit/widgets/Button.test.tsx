@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button, LinkButton, type ButtonVariant } from '../../../src/widgets/Button.tsx';
+import { RIPPLE_DURATION_MS } from '../../../src/widgets/ripple.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -30,6 +31,43 @@ describe('Button', () => {
     await user.keyboard(' ');
     await user.click(screen.getByRole('button', { name: 'Go' }));
     expect(onPress).toHaveBeenCalledTimes(3);
+  });
+
+  it('ripples for about 401 ms where it is pressed (SPEC §9), also on a key press, and keeps its own onPressStart', async () => {
+    const onPressStart = vi.fn();
+    const user = userEvent.setup();
+    render(<Button onPressStart={onPressStart}>Go</Button>);
+    const button = screen.getByRole('button', { name: 'Go' });
+    await user.click(button);
+    button.focus();
+    await user.keyboard('{Enter}');
+    const ripples = screen.getAllByTestId('ripple');
+    expect(ripples).toHaveLength(2);
+    for (const ripple of ripples) {
+      expect(ripple).toHaveAttribute('aria-hidden', 'true');
+      expect(ripple.style.animationDuration).toBe(`${RIPPLE_DURATION_MS}ms`);
+    }
+    expect(button).toHaveAccessibleName('Go');
+    expect(onPressStart).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByTestId('ripple')).not.toBeInTheDocument(), { timeout: 2 * RIPPLE_DURATION_MS });
+  });
+
+  it('does not ripple for a user who asked for less motion, nor while loading', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const user = userEvent.setup();
+    render(<Button>Calm</Button>);
+    await user.click(screen.getByRole('button', { name: 'Calm' }));
+    expect(screen.queryByTestId('ripple')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+
+    render(<Button isLoading>Busy</Button>);
+    await user.click(screen.getByRole('button', { name: /Busy/ }));
+    expect(screen.queryByTestId('ripple')).not.toBeInTheDocument();
   });
 
   it('while loading shows a spinner labelled Loading, is busy and blocks presses but stays focusable', async () => {

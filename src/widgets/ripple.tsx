@@ -1,0 +1,50 @@
+import { type ReactNode, useRef, useState } from 'react';
+import type { PressEvent } from 'react-aria-components';
+import { usePrefersReducedMotion } from './reducedMotion.ts';
+
+/** SPEC §9 "Ripple: about 401 ms". */
+export const RIPPLE_DURATION_MS = 401;
+
+interface Ripple {
+  id: number;
+  x: number;
+  y: number;
+  size: number;
+}
+
+/**
+ * A circle grows from where the control was pressed (its centre for a key press) and
+ * fades. Nothing runs when the user asked for less motion. The host must be `position: relative; overflow: hidden`.
+ */
+export function useRipple(): { onPressStart: (event: PressEvent) => void; ripples: ReactNode } {
+  const reducedMotion = usePrefersReducedMotion();
+  const [ripples, setRipples] = useState<Ripple[]>([]);
+  const nextId = useRef(0);
+
+  const onPressStart = (event: PressEvent) => {
+    if (reducedMotion || !(event.target instanceof Element)) return;
+    const { width, height } = event.target.getBoundingClientRect();
+    const fromKeyboard = event.pointerType === 'keyboard' || event.pointerType === 'virtual';
+    const x = fromKeyboard ? width / 2 : event.x;
+    const y = fromKeyboard ? height / 2 : event.y;
+    // Large enough to reach the farthest corner.
+    const size = 2 * Math.hypot(Math.max(x, width - x), Math.max(y, height - y));
+    const id = nextId.current++;
+    setRipples((current) => [...current, { id, x, y, size }]);
+    setTimeout(() => setRipples((current) => current.filter((ripple) => ripple.id !== id)), RIPPLE_DURATION_MS);
+  };
+
+  return {
+    onPressStart,
+    ripples: ripples.map((ripple) => (
+      <span key={ripple.id} aria-hidden="true" className="lc-ripple" data-testid="ripple"
+        style={{
+          left: ripple.x - ripple.size / 2,
+          top: ripple.y - ripple.size / 2,
+          width: ripple.size,
+          height: ripple.size,
+          animationDuration: `${RIPPLE_DURATION_MS}ms`,
+        }} />
+    )),
+  };
+}
