@@ -6,7 +6,6 @@ import { markEmailConfirmed, noticeSignUpOfExistingAccount, sendConfirmationLink
 import {
   TOO_MANY_SIGN_IN_ATTEMPTS_ERROR,
   clearLockout,
-  emailKeyOf,
   mayTrySignIn,
   recordFailedSignIn,
   recordSuccessfulSignIn,
@@ -15,7 +14,7 @@ import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens } from './o
 import { appLink, enqueueMessage } from './outbox.ts';
 import { hashPassword, verifyPassword, verifyPasswordOfUnknownAccount } from './passwords.ts';
 import { createSession, revokeAllCredentials } from './sessions.ts';
-import { companiesOf, findUserByEmail, mfaSignInFlags } from './users.ts';
+import { companiesOf, findUserByEmail, mfaSignInFlags, normalisedEmail } from './users.ts';
 import { unauthorized, unprocessable } from './userFacingError.ts';
 
 export const INVALID_CREDENTIALS_ERROR = 'Invalid email or password.';
@@ -40,7 +39,7 @@ export async function signIn(
   appUrl: string,
   now = new Date(),
 ) {
-  const emailKey = emailKeyOf(credentials.email);
+  const emailKey = normalisedEmail(credentials.email);
   const user = await findUserByEmail(db, emailKey);
   if (!(await mayTrySignIn(db, emailKey, client, user, now))) throw unauthorized(TOO_MANY_SIGN_IN_ATTEMPTS_ERROR);
 
@@ -79,7 +78,7 @@ export interface SignUpInput {
  * instead and nothing changes. Returns the e-mail as given, trimmed and lower-cased.
  */
 export async function signUp(db: Database, input: SignUpInput, appUrl: string, now = new Date()): Promise<string> {
-  const email = input.email.trim().toLowerCase();
+  const email = normalisedEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const companyId = input.companySlug === undefined ? null : await companyAdmitting(tx, input.companySlug, email);
@@ -103,7 +102,7 @@ export async function signUp(db: Database, input: SignUpInput, appUrl: string, n
     }
     if (companyId !== null) await tx.insert(userCompanies).values({ userId: created.id, companyId });
     await sendConfirmationLink(tx, created, appUrl, now);
-    return created.email;
+    return email;
   });
 }
 

@@ -6,6 +6,7 @@ import { issueOneTimeToken } from './oneTimeTokens.ts';
 import { appLink } from './outbox.ts';
 import { hashPassword } from './passwords.ts';
 import { newToken } from './tokens.ts';
+import { normalisedEmail } from './users.ts';
 
 export interface AdminAccount {
   email: string;
@@ -24,7 +25,7 @@ export type CreateAdminResult =
  * existing account keeps its password and becomes an admin.
  */
 export async function createAdmin(db: Database, account: AdminAccount, appUrl: string, now = new Date()): Promise<CreateAdminResult> {
-  const email = account.email.trim().toLowerCase();
+  const email = normalisedEmail(account.email);
   const unusablePasswordHash = await hashPassword(newToken());
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));

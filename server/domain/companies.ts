@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { companies, companyEmailDomains } from '../db/schema.ts';
 import { unprocessable } from './userFacingError.ts';
+import { normalisedEmail } from './users.ts';
 
 export function unknownCompanyError(slug: string): string {
   return `We don't know the company "${slug}". Check your sign-up link.`;
@@ -18,7 +19,7 @@ export function otherDomainError(companyName: string, domains: readonly string[]
 
 /** The part after the last "@", lower-cased: "Ada@Acme.TEST" -> "acme.test". */
 export function emailDomainOf(email: string): string {
-  return email.trim().toLowerCase().split('@').pop() ?? '';
+  return normalisedEmail(email).split('@').pop() ?? '';
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { oneTimeTokens, outbox, users } from '../db/schema.ts';
 import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens } from './oneTimeTokens.ts';
+import { INVALID_CONFIRMATION_LINK_ERROR } from '../../src/contract/account.rules.ts';
 import { appLink, enqueueMessage } from './outbox.ts';
 import { tooManyRequests, unprocessable } from './userFacingError.ts';
 
@@ -13,14 +14,12 @@ import { tooManyRequests, unprocessable } from './userFacingError.ts';
 export const CONFIRMATION_TOKEN_TTL_MS = 3 * 24 * 60 * 60 * 1000;
 /** Links a user may ask for in an hour, on top of the per-client limit of the route. */
 export const CONFIRMATION_LINKS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
 /** At most one "you already have an account" e-mail to an address in this time, however many sign-ups name it. */
-export const ACCOUNT_EXISTS_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
+export const ACCOUNT_EXISTS_NOTICE_INTERVAL_MS = HOUR_MS;
 
 export const EMAIL_CONFIRMED_MESSAGE = 'Your e-mail address is confirmed.';
-export const INVALID_CONFIRMATION_TOKEN_ERROR =
-  'Your confirmation link is invalid or has expired. Please request a new one.';
 export const ALREADY_CONFIRMED_ERROR = 'Your e-mail address is already confirmed.';
-export const CONFIRMATION_LINK_SENT_MESSAGE = 'We sent you a new confirmation link. It works for 3 days.';
 export const TOO_MANY_CONFIRMATION_LINKS_ERROR = 'Too many links sent. Please try again later.';
 
 const CONFIRMATION_SUBJECT = 'Confirm your e-mail address for Life Concierge';
@@ -89,14 +88,13 @@ export async function noticeSignUpOfExistingAccount(
   });
 }
 
-/** GET /users/confirmation: the e-mailed link proves the address. Returns the user, whose live views may refresh. */
-export async function confirmEmail(db: Database, token: string, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
+/** GET /users/confirmation: the e-mailed link proves the address. */
+export async function confirmEmail(db: Database, token: string, now = new Date()) {
+  await db.transaction(async (tx) => {
     const userId = await consumeOneTimeToken(tx, 'email_confirmation', token, now);
-    if (userId === null) throw unprocessable(INVALID_CONFIRMATION_TOKEN_ERROR);
+    if (userId === null) throw unprocessable(INVALID_CONFIRMATION_LINK_ERROR);
     await retireOneTimeTokens(tx, userId, 'email_confirmation', now);
     await markEmailConfirmed(tx, userId, now);
-    return userId;
   });
 }
 
@@ -122,7 +120,7 @@ export async function resendConfirmationLink(db: Database, userId: number, appUr
         and(
           eq(oneTimeTokens.userId, userId),
           eq(oneTimeTokens.purpose, 'email_confirmation'),
-          gte(oneTimeTokens.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
+          gte(oneTimeTokens.createdAt, new Date(now.getTime() - HOUR_MS)),
         ),
       );
     if (recent >= CONFIRMATION_LINKS_PER_HOUR) throw tooManyRequests(TOO_MANY_CONFIRMATION_LINKS_ERROR);

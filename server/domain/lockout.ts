@@ -4,6 +4,7 @@ import { familiarClients, signInFailures, users } from '../db/schema.ts';
 import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens.ts';
 import { appLink, enqueueMessage } from './outbox.ts';
 import type { UserRow } from './sessions.ts';
+import { normalisedEmail } from './users.ts';
 import { unprocessable } from './userFacingError.ts';
 
 /**
@@ -27,11 +28,6 @@ const FAILURES_KEPT_MS = 24 * 60 * 60 * 1000;
 export const TOO_MANY_SIGN_IN_ATTEMPTS_ERROR = 'Too many unsuccessful sign-in attempts. Please try again later or reset your password.';
 export const INVALID_UNLOCK_TOKEN_ERROR = 'Invalid unlock token.';
 export const ACCOUNT_UNLOCKED_MESSAGE = 'Your account has been unlocked. You can sign in now.';
-
-/** The address as failures are counted: trimmed and lower-cased, like stored e-mails. */
-export function emailKeyOf(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 async function failuresSince(db: Executor, emailKey: string, since: Date, client?: string): Promise<number> {
   const [{ failures }] = await db
@@ -121,7 +117,7 @@ function lockedBefore(cutoff: Date) {
 
 /** A successful sign-in: this client's failures on the address are forgiven and the client becomes familiar. */
 export async function recordSuccessfulSignIn(db: Executor, user: UserRow, client: string, now: Date) {
-  await db.delete(signInFailures).where(and(eq(signInFailures.emailKey, emailKeyOf(user.email)), eq(signInFailures.client, client)));
+  await db.delete(signInFailures).where(and(eq(signInFailures.emailKey, normalisedEmail(user.email)), eq(signInFailures.client, client)));
   await db
     .insert(familiarClients)
     .values({ userId: user.id, client, lastSignedInAt: now })
@@ -131,7 +127,7 @@ export async function recordSuccessfulSignIn(db: Executor, user: UserRow, client
 /** The owner proved they read the mailbox (unlock link, password reset): every count on the address goes. */
 export async function clearLockout(db: Executor, userId: number) {
   const [user] = await db.update(users).set({ lockedAt: null }).where(eq(users.id, userId)).returning({ email: users.email });
-  if (user) await db.delete(signInFailures).where(eq(signInFailures.emailKey, emailKeyOf(user.email)));
+  if (user) await db.delete(signInFailures).where(eq(signInFailures.emailKey, normalisedEmail(user.email)));
 }
 
 /** GET /users/unlock: a good unlock token clears the lock and the failure counts; it works once. */

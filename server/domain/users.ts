@@ -6,8 +6,13 @@ import type { UserRow } from './sessions.ts';
 
 export type MfaPolicy = (typeof companies.$inferSelect)['mfaPolicy'];
 
+/** An address as it is stored, looked up and counted: trimmed and lower-cased. */
+export function normalisedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const [user] = await db.select().from(users).where(eq(users.email, normalisedEmail(email))).limit(1);
   return user;
 }
 

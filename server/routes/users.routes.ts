@@ -10,6 +10,7 @@ import {
   unlockQuery,
   confirmationQuery,
 } from '../../src/contract/account.ts';
+import { CONFIRMATION_LINK_SENT_MESSAGE } from '../../src/contract/account.rules.ts';
 import { AUTHORIZATION_HEADER, errorBody, messageBody, successBody } from '../../src/contract/common.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -21,12 +22,7 @@ import {
   signIn,
   signUp,
 } from '../domain/accounts.ts';
-import {
-  CONFIRMATION_LINK_SENT_MESSAGE,
-  EMAIL_CONFIRMED_MESSAGE,
-  confirmEmail,
-  resendConfirmationLink,
-} from '../domain/emailConfirmation.ts';
+import { EMAIL_CONFIRMED_MESSAGE, confirmEmail, resendConfirmationLink } from '../domain/emailConfirmation.ts';
 import { ACCOUNT_UNLOCKED_MESSAGE, unlockWithToken } from '../domain/lockout.ts';
 import type { RealtimeHub } from '../domain/realtime.ts';
 import { revokeSession } from '../domain/sessions.ts';

@@ -1,4 +1,5 @@
 import type { ResetPasswordRequest, SignUpRequest, User } from '../contract/account.ts';
+import { CONFIRMATION_LINK_SENT_MESSAGE, INVALID_CONFIRMATION_LINK_ERROR } from '../contract/account.rules.ts';
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER, serverText } from '../contract/common.constants.ts';
 import { api, serverMessage, statusOf } from './http.ts';
 
@@ -35,9 +36,9 @@ export const ACCOUNT_MESSAGES = {
 /** The e-mail confirmation (issue 9 point 9) is not in the SPEC: its messages follow §8's tone. */
 export const EMAIL_CONFIRMATION_MESSAGES = {
   confirmationFailed: 'Unable to confirm your e-mail address',
-  invalidLink: 'Your confirmation link is invalid or has expired. Please request a new one.',
+  invalidLink: INVALID_CONFIRMATION_LINK_ERROR,
   linkRequestFailed: 'Unable to send a new link at this time. Please try again later.',
-  linkSent: 'We sent you a new confirmation link. It works for 3 days.',
+  linkSent: CONFIRMATION_LINK_SENT_MESSAGE,
 } as const;
 
 /**

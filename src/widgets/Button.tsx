@@ -45,13 +45,10 @@ export function Button({
 }: ButtonProps) {
   checkOption('Button', 'variant', variant, BUTTON_VARIANTS);
   checkOption('Button', 'type', type, BUTTON_TYPES);
-  const ripple = useRipple();
+  const ripple = useRipple({ onPressStart, disabled: isLoading });
   return (
     <AriaButton {...rest} type={isLoading ? 'button' : type} onPress={isLoading ? undefined : onPress}
-      onPressStart={(event) => {
-        if (!isLoading) ripple.onPressStart(event);
-        onPressStart?.(event);
-      }}
+      onPressStart={ripple.onPressStart}
       className={buttonClassName(variant, className)}
       // RAC drops aria-busy from its props, so it is added on the element itself.
       render={(domProps) => <button {...domProps} aria-busy={isLoading || undefined} data-pending={isLoading || undefined} />}>
@@ -72,13 +69,10 @@ export interface LinkButtonProps extends Omit<AriaLinkProps, 'className' | 'chil
 /** A link that looks like a Button. A new-tab link gets rel 'noopener noreferrer' unless one is given. */
 export function LinkButton({ variant = 'primary', children, className, target, rel, onPressStart, ...rest }: LinkButtonProps) {
   checkOption('LinkButton', 'variant', variant, BUTTON_VARIANTS);
-  const ripple = useRipple();
+  const ripple = useRipple({ onPressStart });
   return (
     <AriaLink {...rest} target={target} rel={rel ?? (target === '_blank' ? 'noopener noreferrer' : undefined)}
-      onPressStart={(event) => {
-        ripple.onPressStart(event);
-        onPressStart?.(event);
-      }}
+      onPressStart={ripple.onPressStart}
       className={buttonClassName(variant, className)}>
       {ripple.ripples}
       <span className="lc-button__label">{children}</span>

@@ -13,16 +13,20 @@ interface Ripple {
 }
 
 /**
- * A circle grows from where the control was pressed (its centre for a key press) and
- * fades. Nothing runs when the user asked for less motion. The host must be `position: relative; overflow: hidden`.
+ * A circle grows from where the control was pressed (its centre for a key press) and fades. Nothing runs when the
+ * user asked for less motion, or while `disabled`. The host passes its own `onPressStart`, which is always called, and
+ * must be `position: relative; overflow: hidden`.
  */
-export function useRipple(): { onPressStart: (event: PressEvent) => void; ripples: ReactNode } {
+export function useRipple({ onPressStart: hostOnPressStart, disabled = false }: {
+  onPressStart?: (event: PressEvent) => void;
+  disabled?: boolean;
+}): { onPressStart: (event: PressEvent) => void; ripples: ReactNode } {
   const reducedMotion = usePrefersReducedMotion();
   const [ripples, setRipples] = useState<Ripple[]>([]);
   const nextId = useRef(0);
 
-  const onPressStart = (event: PressEvent) => {
-    if (reducedMotion || !(event.target instanceof Element)) return;
+  const ripple = (event: PressEvent) => {
+    if (disabled || reducedMotion || !(event.target instanceof Element)) return;
     const { width, height } = event.target.getBoundingClientRect();
     const fromKeyboard = event.pointerType === 'keyboard' || event.pointerType === 'virtual';
     const x = fromKeyboard ? width / 2 : event.x;
@@ -35,7 +39,10 @@ export function useRipple(): { onPressStart: (event: PressEvent) => void; ripple
   };
 
   return {
-    onPressStart,
+    onPressStart: (event) => {
+      ripple(event);
+      hostOnPressStart?.(event);
+    },
     ripples: ripples.map((ripple) => (
       <span key={ripple.id} aria-hidden="true" className="lc-ripple" data-testid="ripple"
         style={{

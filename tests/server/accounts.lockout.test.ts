@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeTokens, signInFailures, users } from '../../server/db/schema.ts';
-import { emailKeyOf } from '../../server/domain/lockout.ts';
+import { normalisedEmail } from '../../server/domain/users.ts';
 import { suiteContext } from './harness.ts';
 import { PASSWORD, latestLink, outboxTo, registerUser, tokenOf, uniqueEmail } from './helpers.ts';
 
@@ -52,7 +52,7 @@ async function age(email: string, minutes: number) {
   await context.db
     .update(signInFailures)
     .set({ createdAt: sql`${signInFailures.createdAt} - make_interval(mins => ${minutes})` })
-    .where(eq(signInFailures.emailKey, emailKeyOf(email)));
+    .where(eq(signInFailures.emailKey, normalisedEmail(email)));
 }
 
 const invalid = { status: 401, body: JSON.stringify(INVALID_CREDENTIALS) };
