@@ -1,6 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+import { BROWSER_SENTRY_DSN, E2E_PORT as PORT, MONITORING_PORT, SERVER_SENTRY_DSN } from './tests/e2e/ports.ts';
 
 /** Debian's Chromium, never a downloaded browser (see README "Requirements"). */
 const CHROMIUM_ARGS = [
@@ -27,13 +26,24 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node tests/e2e/start-server.ts',
-    url: `http://127.0.0.1:${PORT}/version.json`,
-    env: { E2E_PORT: String(PORT) },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node tests/e2e/start-server.ts',
+      url: `http://127.0.0.1:${PORT}/version.json`,
+      env: { E2E_PORT: String(PORT) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node tests/e2e/start-server.ts',
+      url: `http://127.0.0.1:${MONITORING_PORT}/version.json`,
+      env: { E2E_PORT: String(MONITORING_PORT), E2E_BROWSER_SENTRY_DSN: BROWSER_SENTRY_DSN, E2E_SERVER_SENTRY_DSN: SERVER_SENTRY_DSN },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

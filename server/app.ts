@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { errorForLog, loggerOptions } from './logging.ts';
 import { createStorage } from './adapters/storage/storage.ts';
 import { invalidFieldsBody } from './domain/userFacingError.ts';
+import { MONITORING_TUNNEL_PATH } from '../src/contract/monitoring.ts';
 import authenticate from './plugins/authenticate.ts';
 import inputGuard from './plugins/inputGuard.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
@@ -24,6 +25,7 @@ import { consoleRoutes } from './routes/console.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import mfaRoutes from './routes/mfa.routes.ts';
+import monitoringRoutes from './routes/monitoring.routes.ts';
 import { onboardingRoutes, surveysRoutes } from './routes/surveys.routes.ts';
 import offeringsRoutes from './routes/offerings.routes.ts';
 import { requestsRoutes } from './routes/requests.routes.ts';
@@ -100,6 +102,10 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
     },
     { prefix: '/api' },
   );
+  // The browser's Sentry tunnel exists only when the app is built to report to Sentry.
+  if (config.VITE_SENTRY_DSN) {
+    await app.register(monitoringRoutes, { prefix: MONITORING_TUNNEL_PATH, browserDsn: config.VITE_SENTRY_DSN });
+  }
 
   const staticRoot = resolve(config.STATIC_DIR);
   if (existsSync(resolve(staticRoot, 'index.html'))) {

@@ -31,6 +31,10 @@ const configSchema = z.object({
   /** Set when a reverse proxy sits in front: X-Forwarded-For is then trusted for the client address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The server's own errors and traces go to this Sentry (or GlitchTip) project; without it nothing is sent. */
+  SENTRY_DSN: z.url().optional(),
+  /** The browser's project (the app is built with it): the tunnel forwards envelopes for this DSN and no other. */
+  VITE_SENTRY_DSN: z.url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'APP_URL' | 'HOST'> & { APP_URL: string; HOST: string };

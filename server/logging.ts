@@ -1,14 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { REDACTED, SECRET_QUERY_PARAMETERS } from '../src/contract/secrets.ts';
 import type { Config } from './config.ts';
 
 /**
  * What the server logs, kept free of secrets (issue 9 point 6): no password or its hash, no session, MFA, reset,
  * unlock or stream token, no SMS code and no signed file address ever reaches a log line.
  */
-
-/** Query parameters that carry a credential or a capability. */
-const SECRET_QUERY_PARAMETERS = ['unlock_token', 'reset_password_token', 'confirmation_token', 'token', 'ticket', 'code', 'otp', 'signature'];
-const REDACTED = '[redacted]';
 
 /** The address as logged: secret query values replaced, e.g. /api/v1/users/unlock?unlock_token=[redacted]. */
 export function redactUrl(url: string): string {
@@ -34,7 +31,7 @@ function safeDecode(text: string): string {
 }
 
 /** A failed database query's message and stack end with its parameters (a password hash, a token digest...). */
-function withoutQueryParameters(text: string | undefined): string | undefined {
+export function withoutQueryParameters(text: string | undefined): string | undefined {
   return text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, `\nparams: ${REDACTED}`);
 }
 

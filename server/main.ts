@@ -7,9 +7,11 @@ import { seedSurveyCatalogue } from './db/seed/surveyCatalogue.ts';
 import { createMailTransport } from './adapters/mail.ts';
 import { createSmsTransport } from './adapters/sms.ts';
 import { startOutboxWorker } from './domain/outbox.ts';
+import { startServerMonitoring } from './monitoring.ts';
 
 async function main() {
   const config = loadConfig();
+  const monitoring = await startServerMonitoring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   if (!isLoopback(config.HOST)) {
     // loadConfig already refuses demo mode here; a database once seeded in demo mode may still carry its accounts.
@@ -37,6 +39,7 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await database.close();
+    await monitoring?.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -4,20 +4,23 @@ import { RouterProvider } from 'react-router/dom';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
 import { startVersionCheck } from './app/versionCheck.ts';
-import { readConfig } from './services/config.ts';
+import { type AppConfig, readConfig } from './services/config.ts';
+import { startMonitoring } from './services/monitoring.ts';
 import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
 import './widgets/tokens.css';
 
 const root = createRoot(document.getElementById('root')!);
 
 function start() {
+  let config: AppConfig;
   try {
-    readConfig();
+    config = readConfig();
   } catch (error) {
     // SPEC §5: the app does not start without its configuration.
     root.render(<p role="alert">{error instanceof Error ? error.message : String(error)}</p>);
     return;
   }
+  startMonitoring(config);
   applyNativeWrapperStatusBar();
   startVersionCheck();
   // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).

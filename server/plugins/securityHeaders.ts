@@ -38,6 +38,8 @@ export default fp<{ config: Config }>(
           styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'", ...s3Origins(config)],
           frameAncestors: ["'none'"],
+          // Session replay compresses its recording in a worker it starts from a blob of its own code.
+          workerSrc: ["'self'", 'blob:'],
           upgradeInsecureRequests: null,
         },
       },

@@ -5,13 +5,14 @@ const ANONYMISED_ROUTES: ReadonlyArray<[RegExp, string]> = [
   [/^\/reset-password\/[^/]+\/unlock(\/\d+)?$/, '/reset-password/:unlockToken/unlock'],
   [/^\/reset-password\/[^/]+$/, '/reset-password/:resetToken'],
   [/^\/unlock\/[^/]+$/, '/unlock/:unlockToken'],
+  [/^\/confirm-email\/[^/]+$/, '/confirm-email/:confirmationToken'],
   [/^\/[^/]+\/unlock(\/\d+)?$/, '/:unlockToken/unlock'],
   [/^\/requests\/(?!category(\/|$))[^/]+$/, '/requests/:requestId'],
   [/^\/attachments\/.+$/, '/attachments/:fileKey'],
 ];
 
 /**
- * SPEC §2: ResetPassword, Unlock (and its legacy links), Request and Attachment paths are reported with the
+ * SPEC §2: ResetPassword, Unlock (and its legacy links), the e-mail confirmation link, Request and Attachment paths are reported with the
  * parameter name in place of its value, so tokens, request ids and file keys never reach analytics.
  */
 export function anonymisePath(pathname: string): string {

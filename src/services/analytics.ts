@@ -96,6 +96,8 @@ export async function flushAnalytics(): Promise<void> {
     sends.push(
       api()
         .post('analytics/events', { json: batch, headers, keepalive: true })
+        // Read to the end: Chromium holds a keepalive request against the page's 64 KB budget until then.
+        .text()
         .catch((error: unknown) => console.warn('Analytics events could not be sent', error)),
     );
   }

@@ -5,6 +5,7 @@ import type { User } from '../contract/account.ts';
 import { EMAIL_CONFIRMATION_MESSAGES } from './account.ts';
 import { readConfig } from './config.ts';
 import { HTTPError, api, serverMessage } from './http.ts';
+import { captureReport, isMonitoring, setMonitoringUser } from './monitoring.ts';
 
 /** Where an error happened: the component that caught it and the feature it belongs to. */
 export interface ErrorContext {
@@ -22,6 +23,7 @@ let internalUser: boolean | null = null;
 /** SPEC §6: whether the signed-in user is internal staff goes with every report (null after sign-out). */
 export function setErrorUser(user: Pick<User, 'internal_user'> | null): void {
   internalUser = user ? user.internal_user : null;
+  setMonitoringUser(internalUser);
 }
 
 function asError(error: unknown): Error {
@@ -61,8 +63,9 @@ function buildReport(error: unknown, context: ErrorContext, analyticsId: string)
 }
 
 /**
- * Reports an error to POST /api/v1/analytics/errors, or logs it to the console when VITE_REPORT_ERRORS is "false".
- * 401s and 'Invalid unlock token.' are never reported. Never throws: reporting must not add a second failure.
+ * Reports an error to Sentry when the app is built with a DSN, else to POST /api/v1/analytics/errors; or logs it to
+ * the console when VITE_REPORT_ERRORS is "false". 401s and 'Invalid unlock token.' are never reported. Never throws:
+ * reporting must not add a second failure.
  */
 export async function reportError(error: unknown, context: ErrorContext = {}): Promise<void> {
   if (!isReportable(error)) return;
@@ -78,8 +81,13 @@ export async function reportError(error: unknown, context: ErrorContext = {}): P
     console.error(`Error in ${context.component ?? 'the app'} (${context.feature ?? 'no feature'})`, error, report);
     return;
   }
+  if (isMonitoring()) {
+    captureReport(asError(error), report);
+    return;
+  }
   try {
-    await api().post('analytics/errors', { json: report, keepalive: true });
+    // Read to the end: Chromium holds a keepalive request against the page's 64 KB budget until then.
+    await api().post('analytics/errors', { json: report, keepalive: true }).text();
   } catch (sendError) {
     console.error('The error report could not be sent', sendError, error);
   }

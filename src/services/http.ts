@@ -63,6 +63,8 @@ export interface CallOptions extends Omit<RequestInit, 'method' | 'body'> {
 /** Awaited, the answer (2xx only); `.json()` is its parsed body. */
 export interface ResponsePromise extends Promise<Response> {
   json(): Promise<unknown>;
+  /** The answer read to the end, as text (ky's name): also how a keepalive call releases its share of the budget. */
+  text(): Promise<string>;
 }
 
 export interface ApiClient {
@@ -126,7 +128,10 @@ function createApi(): ApiClient {
       if (!response.ok) throw new HTTPError(response, request, await readErrorData(response));
       return response;
     })();
-    return Object.assign(answer, { json: async (): Promise<unknown> => (await answer).json() });
+    return Object.assign(answer, {
+      json: async (): Promise<unknown> => (await answer).json(),
+      text: async (): Promise<string> => (await answer).text(),
+    });
   };
   return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
 }

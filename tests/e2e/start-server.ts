@@ -1,11 +1,23 @@
 // Starts the real server on a fresh PGlite data folder for the end-to-end suite (the built app is in dist/).
-import { spawn } from 'node:child_process';
+// With E2E_BROWSER_SENTRY_DSN it first builds the app into a folder of its own with that DSN and error reporting on,
+// and the server gets E2E_SERVER_SENTRY_DSN: the monitoring journey's server.
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lc-e2e-'));
 const port = process.env.E2E_PORT ?? '3100';
+const browserSentryDsn = process.env.E2E_BROWSER_SENTRY_DSN;
+// Engineers running suites side by side build into their own folders (vite build --outDir).
+let staticDir = process.env.E2E_STATIC_DIR ?? './dist';
+if (browserSentryDsn) {
+  staticDir = mkdtempSync(join(tmpdir(), 'lc-e2e-monitored-app-'));
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'e2e', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_SENTRY_DSN: browserSentryDsn, VITE_REPORT_ERRORS: 'true' },
+  });
+}
 const server = spawn(process.execPath, ['server/main.ts'], {
   stdio: 'inherit',
   env: {
@@ -15,10 +27,10 @@ const server = spawn(process.execPath, ['server/main.ts'], {
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    // Engineers running suites side by side build into their own folders (vite build --outDir).
-    STATIC_DIR: process.env.E2E_STATIC_DIR ?? './dist',
+    STATIC_DIR: staticDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '200',
+    ...(browserSentryDsn ? { VITE_SENTRY_DSN: browserSentryDsn, SENTRY_DSN: process.env.E2E_SERVER_SENTRY_DSN } : {}),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

@@ -7,11 +7,14 @@ interface SentRequest {
   batch: AnalyticsBatch;
 }
 const sent: SentRequest[] = [];
+const answers: Response[] = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const request = input instanceof Request ? input : new Request(input, init);
   // Read now: the body stream is gone once the request has been sent.
   sent.push({ request, batch: (await request.clone().json()) as AnalyticsBatch });
-  return Response.json({ accepted: 1 }, { status: 202 });
+  const answer = Response.json({ accepted: 1 }, { status: 202 });
+  answers.push(answer);
+  return answer;
 });
 
 /** A fresh module for each test: its queue and user are module state. */
@@ -22,6 +25,7 @@ async function loadAnalytics(): Promise<typeof AnalyticsModule> {
 
 beforeEach(() => {
   sent.length = 0;
+  answers.length = 0;
   vi.useFakeTimers();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -35,6 +39,7 @@ describe('anonymisePath (SPEC §2 anonymised paths)', () => {
   it.each([
     ['/reset-password/Zm9vYmFy', '/reset-password/:resetToken'],
     ['/unlock/abc123', '/unlock/:unlockToken'],
+    ['/confirm-email/abc123', '/confirm-email/:confirmationToken'],
     ['/abc123/unlock', '/:unlockToken/unlock'],
     ['/abc123/unlock/42', '/:unlockToken/unlock'],
     ['/reset-password/abc123/unlock/42', '/reset-password/:unlockToken/unlock'],
@@ -73,6 +78,8 @@ describe('analytics sink', () => {
       ['page_view', { path: '/sign-in' }],
       ['page_view', { path: '/reset-password/:resetToken' }],
     ]);
+    // Chromium holds a keepalive request against the page's 64 KB budget until its answer has been read.
+    expect(answers.map((answer) => answer.bodyUsed)).toEqual([true]);
   });
 
   it('sends a full batch at once, without waiting', async () => {

@@ -16,7 +16,15 @@ describe('readConfig (SPEC §5 start-up configuration, §7 API base)', () => {
       analyticsId: 'life-concierge-test',
       reportAnalytics: true,
       reportErrors: false,
+      sentryDsn: null,
     });
+  });
+
+  it('takes an optional Sentry DSN, which must be a URL', () => {
+    const dsn = 'https://public@sentry.example.com/7';
+    expect(readConfig({ ...VALID_ENV, VITE_SENTRY_DSN: dsn }, LOCAL_PAGE).sentryDsn).toBe(dsn);
+    expect(readConfig({ ...VALID_ENV, VITE_SENTRY_DSN: '' }, LOCAL_PAGE).sentryDsn).toBeNull();
+    expect(() => readConfig({ ...VALID_ENV, VITE_SENTRY_DSN: 'not a dsn' }, LOCAL_PAGE)).toThrow(MissingEnvironmentError);
   });
 
   it.each(Object.keys(VALID_ENV))("stops with 'Missing environment variables' without %s", (name) => {
