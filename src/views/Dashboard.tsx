@@ -6,7 +6,7 @@ import { inspect } from '../app/inspector.ts';
 import { useSession } from '../app/session.ts';
 import type { Company } from '../contract/account.ts';
 import { requestStatusLabel } from '../contract/requests.ts';
-import type { RecommendedRequestCategory } from '../contract/surveys.ts';
+import { ONBOARDING_INTRO_SURVEY_ID, type RecommendedRequestCategory } from '../contract/surveys.ts';
 import { dashboardMachine } from '../machines/dashboard.machine.ts';
 import { openCategoryExplorer, startRequestSurvey, useRequestCreationActor } from '../services/requestCreation.ts';
 import type { ClientRequest } from '../services/requests.ts';
@@ -33,7 +33,11 @@ export const DASHBOARD_TEXT = {
   notListed: "Don't see what you need?",
   create: 'Create a request',
   viewAll: 'View all',
+  meet: 'Meet your concierge',
 } as const;
+
+/** SPEC §9 onboarding intro survey: a first conversation in which the employee introduces themselves. */
+export const INTRO_SURVEY = { id: ONBOARDING_INTRO_SURVEY_ID, name: 'Welcome to Life Concierge' } as const;
 
 /** Phones (below the "small" breakpoint of tokens.css) get the suggested categories as tabs. */
 const NARROW_SCREEN = '(max-width: 599px)';
@@ -65,6 +69,15 @@ export default function Dashboard() {
     <div className="lc-dashboard">
       <PageHeading title={isFirstRequest ? DASHBOARD_TEXT.firstRequest : `Welcome, ${user.first_name}`} />
       <LatestRequest dashboard={dashboard} isFirstRequest={isFirstRequest} />
+      {isFirstRequest && (
+        <section className="lc-dashboard__custom" aria-labelledby="meet-concierge-heading">
+          <h2 id="meet-concierge-heading">{DASHBOARD_TEXT.meet}</h2>
+          <p>Not sure where to start? Answer four short questions and your concierge will get in touch about your to-do list.</p>
+          <Button variant="primary" onPress={() => startRequestSurvey(INTRO_SURVEY, requestCreation)}>
+            Start the conversation
+          </Button>
+        </section>
+      )}
 
       <section id="request-ideas" className="lc-dashboard__ideas" aria-labelledby="request-ideas-heading">
         <div className="lc-dashboard__ideas-header">

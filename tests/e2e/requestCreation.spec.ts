@@ -66,6 +66,14 @@ test('a new user is onboarded, explores categories, creates a first request with
   await expect(page.getByRole('heading', { level: 3, name: 'Pet' })).toBeVisible();
   await expectNoSeriousViolations(page);
 
+  // SPEC §9 onboarding intro survey (603): the first conversation, offered until the first request.
+  await page.getByRole('button', { name: 'Start the conversation' }).click();
+  const intro = page.getByRole('dialog', { name: 'Welcome to Life Concierge' });
+  await expect(intro.getByLabel('What should your concierge call you?')).toBeVisible();
+  await intro.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
   // The Pet category page lists its requests.
   await page.getByRole('link', { name: 'View all Pet requests' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pet Requests' })).toBeVisible();

@@ -168,9 +168,12 @@ const states: StateAssertions<Machine> = {
     if (requestCount() === 0) {
       expect(screen.getByRole('heading', { level: 1, name: "It's your first request!" })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Request ideas' })).not.toBeInTheDocument();
+      // SPEC §9: the intro survey is offered until the first request.
+      expect(screen.getByRole('button', { name: 'Start the conversation' })).toBeInTheDocument();
     } else {
       expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 2, name: 'Request ideas' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Meet your concierge' })).not.toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Explore categories' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: "Don't see what you need?" })).toBeInTheDocument();
