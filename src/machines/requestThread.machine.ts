@@ -10,6 +10,7 @@ import {
   uploadHttpFailureReason,
   uploadNetworkFailureReason,
   withMessage,
+  withShownMessages,
 } from '../services/threadRules.ts';
 import { getExpiringUrl } from '../services/uploads.ts';
 import { type PendingPost, nextPost } from './idempotentPost.ts';
@@ -150,7 +151,7 @@ export const requestThreadMachine = setup({
     isNotFound: (_, error: unknown) => isNotFound(error),
   },
   actions: {
-    storeRequest: assign((_, request: ClientRequest) => ({ request, loadFailure: null })),
+    storeRequest: assign(({ context }, request: ClientRequest) => ({ request: withShownMessages(request, context.request), loadFailure: null })),
     lookUpPreviews: enqueueActions(({ context, enqueue }) => {
       const keys = imageKeysToLookUp(context);
       if (keys.length === 0) return;

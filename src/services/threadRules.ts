@@ -111,6 +111,14 @@ export function withMessage(request: ClientRequest, message: Message): ClientReq
 }
 
 /**
+ * A request as fetched, keeping the messages already shown that it lacks: a live message can arrive while a fetch
+ * answered before it was written is on its way, and must not vanish when that answer lands.
+ */
+export function withShownMessages(fetched: ClientRequest, shown: ClientRequest | null): ClientRequest {
+  return (shown?.messages ?? []).reduce(withMessage, fetched);
+}
+
+/**
  * SPEC §3 initials: the first letters of the first and last words, upper-cased ('Ada King Lovelace' -> 'AL',
  * 'Sam' -> 'S').
  */

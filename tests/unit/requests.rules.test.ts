@@ -16,6 +16,7 @@ import {
   uploadHttpFailureReason,
   uploadNetworkFailureReason,
   withMessage,
+  withShownMessages,
 } from '../../src/services/threadRules.ts';
 
 function request(id: number, status: string, issuedAt: string, extra: Partial<ClientRequest> = {}): ClientRequest {
@@ -150,6 +151,15 @@ describe('the thread (SPEC §4 Message thread)', () => {
     const once = withMessage(original, message(2, '2025-03-02T00:00:00Z'));
     expect(ids(once.messages)).toEqual([1, 2]);
     expect(withMessage(once, message(2, '2025-03-02T00:00:00Z'))).toBe(once);
+  });
+
+  it('keeps a live message that a fetch answered before it lacks, and nothing twice', () => {
+    const shown = request(1, 'open', '2025-03-01T00:00:00Z', { messages: [message(1, '2025-03-01T00:00:00Z'), message(3, '2025-03-03T00:00:00Z')] });
+    const fetched = request(1, 'in_progress', '2025-03-01T00:00:00Z', { messages: [message(1, '2025-03-01T00:00:00Z'), message(2, '2025-03-02T00:00:00Z')] });
+    const merged = withShownMessages(fetched, shown);
+    expect(ids(merged.messages)).toEqual([1, 2, 3]);
+    expect(merged.status).toBe('in_progress');
+    expect(withShownMessages(fetched, null)).toBe(fetched);
   });
 
   it('makes initials of the first and last words', () => {
