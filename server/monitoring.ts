@@ -44,10 +44,11 @@ export async function startServerMonitoring(config: Pick<Config, 'SENTRY_DSN' | 
     // Transactions rather than streamed spans: what GlitchTip and self-hosted Sentry ingest.
     traceLifecycle: 'static',
     tracesSampleRate: MONITORING_SAMPLE_RATES.traces,
-    // The browser's envelopes passing through, the built app's files: no trace of their own.
-    integrations: [Sentry.httpIntegration({ ignoreIncomingRequests: (path) => !path.startsWith('/api/') || path.startsWith(MONITORING_TUNNEL_PATH) })],
+    // Only the API's calls are traced: not the built app's files, the dev outbox, or the browser's envelopes passing.
+    integrations: [Sentry.httpIntegration({ ignoreIncomingRequests: (path) => !path.startsWith('/api/v1/') || path.startsWith(MONITORING_TUNNEL_PATH) })],
     beforeSend: scrubServerEvent,
-    beforeSendTransaction: scrubServerEvent,
+    // Fastify's hooks of an untraced request would each start a transaction of their own: only requests are kept.
+    beforeSendTransaction: (event) => (event.contexts?.trace?.op === 'http.server' ? scrubServerEvent(event) : null),
     beforeBreadcrumb: (breadcrumb) => redactSecretsDeep(breadcrumb),
   });
   return { close: async (timeoutMs = 2000) => void (await Sentry.close(timeoutMs)) };
