@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -19,6 +17,7 @@ import { MONITORING_TUNNEL_PATH } from '../src/contract/monitoring.ts';
 import authenticate from './plugins/authenticate.ts';
 import inputGuard from './plugins/inputGuard.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
+import staticFiles from './plugins/staticFiles.ts';
 import { startRealtimeHub } from './domain/realtime.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
 import { consoleRoutes } from './routes/console.routes.ts';
@@ -74,6 +73,9 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
   });
 
   await app.register(securityHeaders, { config });
+  // Answers made on the fly (the API's JSON) over 1 KB; the built files come compressed already. Request bodies are
+  // taken as sent: no client needs to compress them, and decompressing is work anyone could ask of the server.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(inputGuard);
   await app.register(rateLimit, { global: false });
   await app.register(authenticate, { db: database.db });
@@ -107,15 +109,7 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
     await app.register(monitoringRoutes, { prefix: MONITORING_TUNNEL_PATH, browserDsn: config.VITE_SENTRY_DSN });
   }
 
-  const staticRoot = resolve(config.STATIC_DIR);
-  if (existsSync(resolve(staticRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.code(404).send({ error: `No such API route: ${request.url}` });
-      // Client-side routes (and the NotFound page) are all answered by the SPA shell.
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  await app.register(staticFiles, { root: config.STATIC_DIR });
 
   return app;
 }

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/** Built files whose name carries a hash of their content: a new build gives them a new name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages and the SPA shell: kept, but checked against the server (ETag) before every use. */
+export const REVALIDATE = 'no-cache';
+
+/**
+ * Issue 10: how long a browser may keep a built file. Hashed assets for a year; the version file never (the running
+ * app compares itself with it); everything else (index.html, favicon, seed images) is revalidated on each use.
+ */
+export function cacheControlOf(file: string): string {
+  const [folder] = file.split(sep);
+  if (folder === 'assets') return IMMUTABLE;
+  if (file === 'version.json') return 'no-store';
+  return REVALIDATE;
+}
+
+/**
+ * The built app: each file as the build compressed it (.br or .gz, as the browser accepts; Vary: Accept-Encoding),
+ * with its caching; every other path outside /api gets the SPA shell, where the client's routes (and NotFound) live.
+ */
+export default fp<{ root: string }>(
+  async (app, { root }) => {
+    const staticRoot = resolve(root);
+    if (!existsSync(resolve(staticRoot, 'index.html'))) return;
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(relative(staticRoot, path).replace(/\.(br|gz)$/, ''))),
+    });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.code(404).send({ error: `No such API route: ${request.url}` });
+      return reply.type('text/html').sendFile('index.html');
+    });
+  },
+  { name: 'static-files' },
+);

@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seedOfferingCatalogue } from '../../server/db/seed/offeringCatalogue.ts';
+import { IMMUTABLE } from '../../server/plugins/staticFiles.ts';
+import { suiteContext } from './harness.ts';
+import { authHeaders, registerUser, signedIn } from './helpers.ts';
+
+/** Issue 10: the built app as the build compressed it, with its caching; API answers compressed on the fly. */
+
+const built = mkdtempSync(join(tmpdir(), 'lc-static-'));
+const SHELL = '<!doctype html><html><head><title>Life Concierge</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+function writeBuilt(file: string, text: string) {
+  writeFileSync(join(built, file), text);
+  writeFileSync(join(built, `${file}.br`), brotliCompressSync(text));
+  writeFileSync(join(built, `${file}.gz`), gzipSync(text));
+}
+mkdirSync(join(built, 'assets'));
+writeBuilt('index.html', SHELL);
+writeBuilt('assets/index-abc123.js', SCRIPT);
+writeFileSync(join(built, 'version.json'), '{"version":"v1"}');
+afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+const context = suiteContext({ STATIC_DIR: built, AUTH_RATE_LIMIT: '1000' });
+const get = (url: string, headers: Record<string, string> = {}) => context.app.inject({ method: 'GET', url, headers });
+
+describe('the built app', () => {
+  it('sends a hashed asset as brotli or gzip, as the browser accepts, cached for a year', async () => {
+    const brotli = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+
+    const gzip = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('answers every app address with the shell, compressed, revalidated by its ETag on each use', async () => {
+    const shell = await get('/requests/12', { 'accept-encoding': 'br' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(shell.rawPayload).toString()).toBe(SHELL);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    const etag = shell.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await get('/requests/12', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never lets the version file be cached', async () => {
+    const version = await get('/version.json');
+    expect(version.json()).toEqual({ version: 'v1' });
+    expect(version.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('API answers', () => {
+  it('are compressed on the fly when large enough, and still never cached', async () => {
+    await seedOfferingCatalogue(context.db, { nodeEnv: 'development' });
+    const authorization = await signedIn(context, await registerUser(context));
+    const offerings = await get('/api/v1/offerings?types=benefit,product', { ...authHeaders(authorization), 'accept-encoding': 'gzip' });
+    expect(offerings.statusCode).toBe(200);
+    expect(offerings.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(offerings.rawPayload).toString())).toHaveProperty('offerings');
+    expect(offerings.headers['cache-control']).toBe('no-store');
+
+    const small = await get('/api/v1/users/current', { ...authHeaders(authorization), 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
