@@ -1,9 +1,10 @@
-import { type ReactNode, Suspense } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
-import { NavLink, Outlet, useMatches, useNavigate } from 'react-router';
+import { useSelector } from '@xstate/react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { NavLink, Outlet, useMatches } from 'react-router';
 import type { Company, User } from '../contract/account.ts';
 import { lazyPage } from '../services/lazyPage.ts';
-import { openCategoryExplorer } from '../services/requestCreation.ts';
+import { openCategoryExplorer, useRequestCreationActor } from '../services/requestCreation.ts';
 import { isStaffRole } from './ConsoleGuard.tsx';
 import { Logo } from './Logo.tsx';
 import type { RouteHandle } from './routes.tsx';
@@ -34,8 +35,21 @@ const NAV_ITEMS: NavItem[] = [
   },
 ];
 
-/** The request creation drawer (SPEC §2, §4): its own chunk, loaded with the signed-in frame, mounted once. */
+/**
+ * The request creation drawer (SPEC §2, §4): its own chunk (with the survey conversation and the file uploader),
+ * loaded when it is first opened rather than with every signed-in page (issue 10), then kept mounted.
+ */
 const RequestCreationDrawer = lazyPage(() => import('../views/requestCreation/RequestCreationDrawer.tsx'));
+
+const loadUserMenu = () => import('./UserMenu.tsx');
+const UserMenu = lazyPage(loadUserMenu);
+
+function useDrawerOpenedOnce(): boolean {
+  const isOpen = useSelector(useRequestCreationActor(), (snapshot) => !snapshot.matches('closed'));
+  const [openedOnce, setOpenedOnce] = useState(isOpen);
+  if (isOpen && !openedOnce) setOpenedOnce(true);
+  return openedOnce;
+}
 
 function useSignedInUser(): User {
   const user = useSession((snapshot) => snapshot.context.user);
@@ -48,6 +62,7 @@ export function AppLayout() {
   const user = useSignedInUser();
   const matches = useMatches();
   const hideBottomBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideBottomBar);
+  const drawerOpenedOnce = useDrawerOpenedOnce();
 
   return (
     <div className={`lc-app${hideBottomBar ? ' lc-app--no-bottom-bar' : ''}`}>
@@ -86,7 +101,7 @@ export function AppLayout() {
 
       <header className="lc-header">
         <Logo to="/dashboard" />
-        <UserMenu user={user} />
+        <UserMenuButton user={user} />
       </header>
 
       <div className="lc-app__body">
@@ -97,39 +112,40 @@ export function AppLayout() {
       </div>
 
       {!hideBottomBar && <BottomBar />}
-      <Suspense fallback={null}>
-        <RequestCreationDrawer />
-      </Suspense>
+      {drawerOpenedOnce && (
+        <Suspense fallback={null}>
+          <RequestCreationDrawer />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-function UserMenu({ user }: { user: User }) {
-  const navigate = useNavigate();
+/**
+ * The user menu's trigger. The menu (react-aria's Menu and Popover) is its own chunk, fetched when the pointer or
+ * focus reaches the avatar and shown open at the first press, so that no signed-in page loads it at first paint.
+ */
+function UserMenuButton({ user }: { user: User }) {
+  const [wanted, setWanted] = useState(false);
+  const avatar = (
+    <>
+      <span aria-hidden="true">{user.initials}</span>
+      <span className="lc-visually-hidden">Account menu for {user.full_name}</span>
+    </>
+  );
+  const trigger = (
+    <Button className="lc-avatar lc-avatar--button" aria-haspopup="menu" onHoverStart={loadUserMenu} onFocus={loadUserMenu}
+      onPress={() => setWanted(true)}>
+      {avatar}
+    </Button>
+  );
+  if (!wanted) return trigger;
   return (
-    <MenuTrigger>
-      <Button className="lc-avatar lc-avatar--button">
-        <span aria-hidden="true">{user.initials}</span>
-        <span className="lc-visually-hidden">Account menu for {user.full_name}</span>
-      </Button>
-      <Popover placement="bottom end" className="lc-user-menu">
-        <div className="lc-user-menu__who">
-          <strong>{user.full_name}</strong>
-          <span>{user.email}</span>
-        </div>
-        <Separator />
-        <Menu aria-label="Account" onAction={(key) => navigate(key === 'console' ? '/console' : '/account')}>
-          <MenuItem id="account" className="lc-user-menu__item">
-            Manage your account
-          </MenuItem>
-          {isStaffRole(user.role) && (
-            <MenuItem id="console" className="lc-user-menu__item">
-              Concierge console
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Suspense fallback={trigger}>
+      <UserMenu user={user} defaultOpen>
+        {avatar}
+      </UserMenu>
+    </Suspense>
   );
 }
 

@@ -194,3 +194,19 @@ test('optional MFA is offered after sign-up only; Account Settings offers it to 
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await expect(page).toHaveURL(/\/account$/);
 });
+
+test('the mobile header’s user menu opens at the first press (its code loads then) and leads to Account Settings', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/sign-in');
+  await signIn(page, 'employee@demo.test', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu).toBeVisible();
+  await expect(page.getByText('employee@demo.test')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await page.getByRole('button', { name: /^Account menu for / }).press('Enter');
+  await menu.getByRole('menuitem', { name: 'Manage your account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
