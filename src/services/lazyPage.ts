@@ -25,8 +25,8 @@ export function isChunkLoadError(error: unknown): boolean {
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   reload: () => void = () => window.location.reload(),
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
+): LazyPage<P> {
+  const component = lazy(async () => {
     try {
       const module = await load();
       sessionStorage.removeItem(CHUNK_RELOAD_MARKER);
@@ -41,4 +41,9 @@ export function lazyPage<P extends object>(
       return new Promise<never>(() => {});
     }
   });
+  // The browser keeps one module per address: the render's own load then finds it fetched, or on its way.
+  return Object.assign(component, { preload: () => void load().catch(() => undefined) });
 }
+
+/** A lazy page whose chunk can be fetched before it renders (see preloadRoute). */
+export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload(): void };

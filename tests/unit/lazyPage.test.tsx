@@ -84,3 +84,21 @@ describe('lazyPage (SPEC §8 lazy page load failure)', () => {
     expect(sessionStorage.getItem(CHUNK_RELOAD_MARKER)).toBeNull();
   });
 });
+
+describe('lazyPage preload (issue 10)', () => {
+  it('fetches the chunk before the page renders, and swallows a failure the render will meet again', async () => {
+    const load = vi.fn(async () => ({ default: Requests }));
+    const Page = lazyPage(load);
+    Page.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: x.js')));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    lazyPage(failing, vi.fn()).preload();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});
