@@ -6,6 +6,7 @@ import type { Company, User } from '../contract/account.ts';
 import { lazyPage } from '../services/lazyPage.ts';
 import { openCategoryExplorer, useRequestCreationActor } from '../services/requestCreation.ts';
 import { isStaffRole } from './ConsoleGuard.tsx';
+import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { Logo } from './Logo.tsx';
 import type { RouteHandle } from './routes.tsx';
 import { useSession } from './session.ts';
@@ -182,7 +183,7 @@ function CompanyFooter({ companies }: { companies: Company[] }) {
       <ul>
         {companies.map((company) => (
           <li key={company.id}>
-            {company.image_url ? <img src={company.image_url} alt={company.name} height={28} /> : company.name}
+            <CompanyLogo company={company} height={28} />
           </li>
         ))}
       </ul>

@@ -12,6 +12,7 @@ import { openCategoryExplorer, startRequestSurvey, useRequestCreationActor } fro
 import type { ClientRequest } from '../services/requests.ts';
 import { Button } from '../widgets/Button.tsx';
 import { CategoryIcon } from '../widgets/CategoryIcon.tsx';
+import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { relativeTime } from '../widgets/format.ts';
 import { Message } from '../widgets/Message.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
@@ -238,7 +239,7 @@ function BrandingCard({ companies }: { companies: Company[] }) {
       <ul className="lc-branding-card__companies">
         {companies.map((company) => (
           <li key={company.id}>
-            {company.image_url ? <img src={company.image_url} alt={company.name} height={32} /> : <strong>{company.name}</strong>}
+            <CompanyLogo company={company} height={32} />
           </li>
         ))}
       </ul>
