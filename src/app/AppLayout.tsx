@@ -42,8 +42,7 @@ const NAV_ITEMS: NavItem[] = [
  */
 const RequestCreationDrawer = lazyPage(() => import('../views/requestCreation/RequestCreationDrawer.tsx'));
 
-const loadUserMenu = () => import('./UserMenu.tsx');
-const UserMenu = lazyPage(loadUserMenu);
+const UserMenu = lazyPage(() => import('./UserMenu.tsx'));
 
 function useDrawerOpenedOnce(): boolean {
   const isOpen = useSelector(useRequestCreationActor(), (snapshot) => !snapshot.matches('closed'));
@@ -135,7 +134,7 @@ function UserMenuButton({ user }: { user: User }) {
     </>
   );
   const trigger = (
-    <Button className="lc-avatar lc-avatar--button" aria-haspopup="menu" onHoverStart={loadUserMenu} onFocus={loadUserMenu}
+    <Button className="lc-avatar lc-avatar--button" aria-haspopup="menu" onHoverStart={UserMenu.preload} onFocus={UserMenu.preload}
       onPress={() => setWanted(true)}>
       {avatar}
     </Button>

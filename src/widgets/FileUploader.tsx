@@ -31,6 +31,11 @@ export interface FileUploaderProps extends UploadInput {
    * removed, replaced, reset, or the uploader unmounted), after onUploaded, onUploadError or onUploadFailed.
    */
   onBusyChange?: (busy: boolean) => void;
+  /**
+   * Opens the file picker as it mounts, then calls back: for an uploader loaded by the press of a stand-in button
+   * (the press still counts as the user's gesture), so that the press the user made is not lost.
+   */
+  onMountOpenPicker?: () => void;
 }
 
 /** The picker offers what the server accepts; HEIF/AVIF also by extension, for systems that do not type them. */
@@ -78,6 +83,7 @@ export function FileUploader({
   onUploadFailed,
   onCleared,
   onBusyChange,
+  onMountOpenPicker,
 }: FileUploaderProps) {
   const actor = useActorRef(uploadMachine, { input: { url, method, presign } });
   const file = useSelector(actor, (snapshot) => snapshot.context.file);
@@ -109,6 +115,14 @@ export function FileUploader({
     };
   }, [actor]);
 
+  const picker = useRef<HTMLInputElement>(null);
+  const openPickerOnMount = useRef(onMountOpenPicker);
+  useEffect(() => {
+    if (!openPickerOnMount.current) return;
+    picker.current?.click();
+    openPickerOnMount.current();
+  }, []);
+
   const choose = (chosen: File | null | undefined) => {
     if (chosen) actor.send({ type: 'CHOOSE_FILE', file: chosen });
   };
@@ -124,7 +138,7 @@ export function FileUploader({
         getDropOperation={() => 'copy'}
         onDrop={async (event) => choose(await firstFile(event.items))}
       >
-        <FileTrigger acceptedFileTypes={ACCEPTED_FILE_TYPES} onSelect={(files) => choose(files?.[0])}>
+        <FileTrigger ref={picker} acceptedFileTypes={ACCEPTED_FILE_TYPES} onSelect={(files) => choose(files?.[0])}>
           <Button variant="secondary" isDisabled={isDisabled}>
             {label}
           </Button>

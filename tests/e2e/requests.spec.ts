@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, type Page, expect, test } from '@
 import {
   MINIMAL_PDF,
   ONE_PIXEL_PNG,
+  attachToMessage,
   callApi,
   createRequestThroughApi,
   expectNoSeriousViolations,
@@ -191,7 +192,7 @@ test('an employee and a concierge talk about a request, live, until it is comple
   // The employee answers, with a photo; it appears in the console without a reload.
   const answerText = 'Tuesday works. Here is a photo of the registration.';
   await page.getByLabel('Your message').fill(answerText);
-  await page.locator('.lc-composer input[type="file"]').setInputFiles({ name: 'registration.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await attachToMessage(page, { name: 'registration.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await expect(page.getByRole('progressbar', { name: 'Uploaded' })).toBeVisible();
   await send.click();
   const answer = conversation(page).getByRole('listitem').filter({ hasText: answerText });

@@ -184,3 +184,13 @@ export const MINIMAL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
     'trailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/**
+ * Attaches a file in a request's message box as the employee does: the first press of 'Attach an image or PDF' loads
+ * the uploader and opens the file picker, which gets the file.
+ */
+export async function attachToMessage(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('.lc-composer').getByRole('button', { name: 'Attach an image or PDF' }).click();
+  await (await chooser).setFiles(file);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ONE_PIXEL_PNG, createRequestThroughApi, firstTemplateOf, pageToken, signIn } from './support.ts';
+import { ONE_PIXEL_PNG, attachToMessage, createRequestThroughApi, firstTemplateOf, pageToken, signIn } from './support.ts';
 
 /**
  * Issue 3: a real file travels from Chromium to the server's signed storage address with visible progress. The
@@ -24,7 +24,7 @@ test('a real file uploads with visible progress, then shows as Uploaded', async 
 
   // A valid PNG followed by 1.5 MB of padding: image viewers ignore what follows the image's end marker.
   const bigPng = Buffer.concat([ONE_PIXEL_PNG, Buffer.alloc(1.5 * 1024 * 1024, 7)]);
-  await page.locator('.lc-composer input[type="file"]').setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: bigPng });
+  await attachToMessage(page, { name: 'scan.png', mimeType: 'image/png', buffer: bigPng });
 
   const progress = page.getByRole('progressbar', { name: 'Uploading' });
   await expect(progress).toBeVisible();

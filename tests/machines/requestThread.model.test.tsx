@@ -356,8 +356,14 @@ const PRESIGN_PATH = '/api/v1/uploads/presigned_url';
 /** The file whose upload is under way. */
 let fileInTransit: PickedFile | null;
 
-const pick = (picked: PickedFile) =>
-  user.upload(fileInput(), new File([new Uint8Array(picked.size)], picked.name, { type: picked.type }));
+/** The uploader loads at the first press of its stand-in button; then its file input takes the file. */
+async function pick(picked: PickedFile) {
+  if (!fileInput()) {
+    await user.click(attachButton());
+    await waitFor(() => expect(fileInput()).toBeTruthy());
+  }
+  await user.upload(fileInput(), new File([new Uint8Array(picked.size)], picked.name, { type: picked.type }));
+}
 
 /** The uploader refuses a text file (SPEC §5, in its own words), and drops what it held. */
 async function pickRefusedFile() {
@@ -422,8 +428,9 @@ function expectComposer(snapshot: ThreadSnapshot, { uploading, sending }: { uplo
   );
   // The file can be changed (or its upload cancelled) until the message goes.
   expect(attachButton()).toHaveProperty('disabled', sending);
-  const uploader = document.querySelector('.lc-file-uploader') as HTMLElement;
-  const progress = within(uploader).queryByRole('progressbar');
+  // Until its first press, a stand-in button holds the uploader's place (its code loads then).
+  const uploader = document.querySelector<HTMLElement>('.lc-file-uploader');
+  const progress = uploader ? within(uploader).queryByRole('progressbar') : null;
   if (uploading) expect(progress).toHaveAccessibleName('Uploading');
   else if (attachment) {
     expect(progress).toHaveAccessibleName('Uploaded');
