@@ -138,6 +138,15 @@ test.describe('with a DSN', () => {
     const recording = items('1', 'replay_recording').map((item) => item.text).join('\n');
     expect(recording).toContain('*'.repeat(message.length));
 
+    const kinds = new Map<string, number>();
+    for (const received of collector.envelopes) {
+      for (const item of received.items) {
+        const kind = `${received.project === '1' ? 'browser' : 'server'} ${item.type}`;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+    }
+    console.log(`Envelope items at the stand-in for Sentry: ${[...kinds].sort().map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+
     // Nothing that left the machine holds a secret or anything the employee typed.
     const everything = collector.envelopes.flatMap((envelope) => [JSON.stringify(envelope.header), ...envelope.items.map((item) => item.text)]).join('\n');
     for (const secret of [resetToken, newPassword, phone, '(212) 555-0199', message, sessionToken]) {
