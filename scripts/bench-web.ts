@@ -4,7 +4,8 @@
  * /usr/bin/chromium) on /sign-in, and signed in on /dashboard and /benefits-and-offers, each from an empty cache.
  * Prints the performance score, FCP, LCP, TBT, CLS, bytes transferred and JavaScript transferred, against the bars.
  * A benchmark, not a test: it always exits 0 once it has measured. `--no-build` measures the dist/ already built;
- * `--why` also prints each page's LCP element and what shifted the layout.
+ * `--why` also prints where each page's time went: the LCP breakdown and element, layout shifts, long tasks, and the
+ * main thread's work by kind and by script.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -107,7 +108,7 @@ try {
     const cls = audit('cumulative-layout-shift');
     const meets = score >= BARS.performance && cls < BARS.cls && (path !== '/sign-in' || transferKb <= BARS.signInTransferKb);
     if (process.argv.includes('--why')) {
-      for (const id of ['largest-contentful-paint-element', 'layout-shifts']) {
+      for (const id of Object.keys(lhr.audits).filter((key) => /lcp|layout-shift|long-tasks|bootup|mainthread/i.test(key))) {
         const items = (lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
         console.log(`${path} ${id}: ${JSON.stringify(items).slice(0, 1500)}`);
       }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { getInspect } from './app/inspector.ts';
@@ -25,10 +25,15 @@ function start() {
   startVersionCheck();
   // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
   if (import.meta.env.MODE !== 'production') void getInspect();
-  root.render(
-    <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-    </StrictMode>,
+  const router = createAppRouter();
+  // Issue 10: the first render as a transition, which React splits into short tasks, so that a phone's main thread
+  // is never blocked for long (Lighthouse's Total Blocking Time).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
   );
 }
 
