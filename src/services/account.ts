@@ -4,9 +4,9 @@ import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER, serverText } from '../contract/
 import { api, serverMessage, statusOf } from './http.ts';
 
 /**
- * The schemas that check the answers load with the first answer, not with the sign-in page (DESIGN §9 weight
- * budget: zod is not part of the first paint). Each call's parsing awaits them; a module that cannot load fails
- * the call like any other error.
+ * The schemas that check the answers load with the first call, beside its answer, not with the sign-in page
+ * (DESIGN §9 weight budget: zod is not part of the first paint). A module that cannot load fails the call like any
+ * other error.
  */
 const accountSchemas = () => import('../contract/account.ts');
 const commonSchemas = () => import('../contract/common.ts');
@@ -104,10 +104,12 @@ export interface SignInAnswer {
 export async function signIn({ email, password }: Credentials): Promise<SignInAnswer> {
   return attempt(
     async () => {
-      const response = await api().post('users/sign_in', { json: { user: { email, password } } });
+      const [response, { signInResponse }] = await Promise.all([
+        api().post('users/sign_in', { json: { user: { email, password } } }),
+        accountSchemas(),
+      ]);
       const token = response.headers.get(AUTHORIZATION_HEADER);
       if (!token) throw new AccountError(ACCOUNT_MESSAGES.noAuthorizationToken, response.status);
-      const { signInResponse } = await accountSchemas();
       return { token, ...signInResponse.parse(await response.json()) };
     },
     (error) => refusal(error, [401], ACCOUNT_MESSAGES.signInUnavailable, ACCOUNT_MESSAGES.signInError),
@@ -120,8 +122,10 @@ export type SignUpDetails = Omit<SignUpRequest['user'], 'terms_of_service'>;
 export async function signUp(details: SignUpDetails): Promise<string> {
   return attempt(
     async () => {
-      const data = await api().post('users/sign_up', { json: { user: { ...details, terms_of_service: 1 } } }).json();
-      const { signUpResponse, signUpResponseData } = await accountSchemas();
+      const [data, { signUpResponse, signUpResponseData }] = await Promise.all([
+        api().post('users/sign_up', { json: { user: { ...details, terms_of_service: 1 } } }).json(),
+        accountSchemas(),
+      ]);
       return signUpResponseData.parse(JSON.parse(signUpResponse.parse(data))).email;
     },
     (error) => refusal(error, [401, 422], ACCOUNT_MESSAGES.signUpUnavailable, ACCOUNT_MESSAGES.signUpError),
@@ -137,8 +141,7 @@ export async function signOut(): Promise<void> {
 export async function fetchCurrentUser(): Promise<User> {
   return attempt(
     async () => {
-      const data = await api().get('users/current').json();
-      const { currentUserResponse } = await accountSchemas();
+      const [data, { currentUserResponse }] = await Promise.all([api().get('users/current').json(), accountSchemas()]);
       return currentUserResponse.parse(data).user;
     },
     (error) => withServerMessage(error, ACCOUNT_MESSAGES.currentUserFailed),
@@ -152,8 +155,7 @@ export async function fetchCurrentUser(): Promise<User> {
 async function callForSuccess(call: () => Promise<unknown>, fallback: string): Promise<void> {
   await attempt(
     async () => {
-      const data = await call();
-      const { successBody } = await commonSchemas();
+      const [data, { successBody }] = await Promise.all([call(), commonSchemas()]);
       if (!successBody.parse(data).success) throw new AccountError(serverText(data) ?? fallback);
     },
     (error) => withServerMessage(error, fallback),
@@ -207,8 +209,7 @@ export function enrollMfa(phoneNumber: string): Promise<void> {
 export async function verifyMfaCode(otp: string): Promise<string> {
   return attempt(
     async () => {
-      const response = await api().post('mfa/verify', { json: { otp } });
-      const { successBody } = await commonSchemas();
+      const [response, { successBody }] = await Promise.all([api().post('mfa/verify', { json: { otp } }), commonSchemas()]);
       if (!successBody.parse(await response.json()).success) throw new AccountError(ACCOUNT_MESSAGES.mfaVerifyFailed);
       const mfaToken = response.headers.get(MFA_TOKEN_HEADER);
       if (!mfaToken) throw new AccountError(ACCOUNT_MESSAGES.noMfaToken, response.status);
