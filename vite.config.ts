@@ -1,9 +1,9 @@
 import { execSync } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { COMPRESSIBLE, writeCompressedCopies } from './scripts/precompress.ts';
 
 function buildVersion(): string {
   let commit = 'local';
@@ -27,12 +27,9 @@ function versionFile(): Plugin {
   };
 }
 
-/** Text files worth compressing; source maps are left as they are (only developers fetch them). */
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml)$/;
-
 /**
- * Issue 10: every text file of the build also as .br (quality 11) and .gz (level 9), compressed once here so that the
- * server (@fastify/static's preCompressed) sends them as they are, never compressing on each request.
+ * Issue 10: every text file of the build also as .br and .gz (scripts/precompress.ts), compressed once here so that
+ * the server sends them as they are, never compressing on each request.
  */
 function precompressedCopies(): Plugin {
   let outDir = 'dist';
@@ -43,27 +40,24 @@ function precompressedCopies(): Plugin {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name));
-      await Promise.all(
-        files.map(async (entry) => {
-          const path = join(entry.parentPath, entry.name);
-          const source = await readFile(path);
-          const brotli = brotliCompressSync(source, {
-            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length },
-          });
-          await Promise.all([writeFile(`${path}.br`, brotli), writeFile(`${path}.gz`, gzipSync(source, { level: 9 }))]);
-        }),
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter(
+        (entry) => entry.isFile() && !entry.parentPath.includes('.vite') && COMPRESSIBLE.test(entry.name),
       );
+      await Promise.all(files.map((entry) => writeCompressedCopies(join(entry.parentPath, entry.name))));
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), versionFile(), precompressedCopies()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The SSR build (src/prerender.tsx, for scripts/prerender.ts) is a build-time tool: no files of the app's own.
+  plugins: isSsrBuild ? [react()] : [react(), versionFile(), precompressedCopies()],
+  publicDir: isSsrBuild ? false : 'public',
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Which chunks and styles each page needs: the prerendered pages link them (scripts/prerender.ts).
+    manifest: !isSsrBuild,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
@@ -83,4 +77,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -55,7 +55,7 @@ async function signIn(origin: string): Promise<{ token: string; expiresAt: strin
   return { token, expiresAt };
 }
 
-if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;

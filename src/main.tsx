@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
@@ -7,9 +7,10 @@ import { startVersionCheck } from './app/versionCheck.ts';
 import { type AppConfig, readConfig } from './services/config.ts';
 import { startMonitoring } from './services/monitoring.ts';
 import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
+import { noteTypingBeforeHydration } from './widgets/typingBeforeHydration.ts';
 import './widgets/tokens.css';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 
 function start() {
   let config: AppConfig;
@@ -17,7 +18,7 @@ function start() {
     config = readConfig();
   } catch (error) {
     // SPEC §5: the app does not start without its configuration.
-    root.render(<p role="alert">{error instanceof Error ? error.message : String(error)}</p>);
+    createRoot(container).render(<p role="alert">{error instanceof Error ? error.message : String(error)}</p>);
     return;
   }
   startMonitoring(config);
@@ -25,16 +26,19 @@ function start() {
   startVersionCheck();
   // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
   if (import.meta.env.MODE !== 'production') void getInspect();
-  const router = createAppRouter();
-  // Issue 10: the first render as a transition, which React splits into short tasks, so that a phone's main thread
-  // is never blocked for long (Lighthouse's Total Blocking Time).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <RouterProvider router={createAppRouter()} />
+    </StrictMode>
   );
+  // Issue 10: a prerendered public page (scripts/prerender.ts) is hydrated where it stands. Otherwise the first render
+  // runs as a transition, which React splits into short tasks, so that a phone's main thread is never blocked for
+  // long (Lighthouse's Total Blocking Time).
+  if (container.hasChildNodes()) {
+    noteTypingBeforeHydration(container);
+    hydrateRoot(container, app);
+  }
+  else startTransition(() => createRoot(container).render(app));
 }
 
 start();

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 
@@ -19,9 +19,18 @@ export function cacheControlOf(file: string): string {
   return REVALIDATE;
 }
 
+/** The pages the build prerendered (scripts/prerender.ts): each `<path>/index.html` below the root, by path. */
+function prerenderedPages(root: string): Set<string> {
+  const pages = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(`${sep}index.html`) && !file.startsWith(`assets${sep}`))
+    .map((file) => `/${file.slice(0, -`${sep}index.html`.length).split(sep).join('/')}`);
+  return new Set(pages);
+}
+
 /**
  * The built app: each file as the build compressed it (.br or .gz, as the browser accepts; Vary: Accept-Encoding),
- * with its caching; every other path outside /api gets the SPA shell, where the client's routes (and NotFound) live.
+ * with its caching. A prerendered public page is sent at its own path; every other path outside /api gets the SPA
+ * shell, where the client's routes (and NotFound) live.
  */
 export default fp<{ root: string }>(
   async (app, { root }) => {
@@ -35,9 +44,11 @@ export default fp<{ root: string }>(
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(relative(staticRoot, path).replace(/\.(br|gz)$/, ''))),
     });
+    const pages = prerenderedPages(staticRoot);
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/')) return reply.code(404).send({ error: `No such API route: ${request.url}` });
-      return reply.type('text/html').sendFile('index.html');
+      const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+      return reply.type('text/html').sendFile(pages.has(path) ? join(path.slice(1), 'index.html') : 'index.html');
     });
   },
   { name: 'static-files' },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from './Logo.tsx';
 import './AuthLayout.css';
@@ -25,9 +25,15 @@ function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)]!;
 }
 
+/** Picked once per page load. */
+const PICKED = { quote: pick(QUOTES), attribution: pick(ATTRIBUTIONS) };
+/** What a prerendered page shows, and so the render that hydrates it, before the picked one takes its place. */
+const PRERENDERED = { quote: QUOTES[0]!, attribution: ATTRIBUTIONS[0]! };
+const neverChanges = () => () => {};
+
 /** The public screens' frame (SPEC §1): the form beside a random testimonial and an illustration. */
 export function AuthLayout() {
-  const [testimonial] = useState(() => ({ quote: pick(QUOTES), attribution: pick(ATTRIBUTIONS) }));
+  const testimonial = useSyncExternalStore(neverChanges, () => PICKED, () => PRERENDERED);
   return (
     <div className="lc-auth">
       <main className="lc-auth__main">

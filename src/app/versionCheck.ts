@@ -34,7 +34,8 @@ function subscribe(notify: () => void): () => void {
 
 /** The app-wide version check actor, or undefined until the tab has first become visible. */
 export function useVersionActor(): VersionModule.VersionCheckActor | undefined {
-  return useSyncExternalStore(subscribe, () => versionModule?.versionActor);
+  // A prerendered page has no check yet (nor has the browser's first render, which hydrates it).
+  return useSyncExternalStore(subscribe, () => versionModule?.versionActor, () => undefined);
 }
 
 /** SPEC §2 reload on navigation (see services/version.ts); nothing is flagged before the first check. */

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { ErrorIcon } from './icons.tsx';
 import { applyMask, isMaskComplete, maskTemplate } from './mask.ts';
 import { checkOption } from './optionCheck.ts';
+import { takeTypingBeforeHydration } from './typingBeforeHydration.ts';
 import './TextInput.css';
 
 export const TEXT_INPUT_TYPES = ['date', 'email', 'number', 'password', 'search', 'tel', 'text', 'textarea', 'url'] as const;
@@ -43,6 +44,7 @@ export function TextInput({
 }: TextInputProps) {
   checkOption('TextInput', 'type', type, TEXT_INPUT_TYPES);
   const isControlled = value !== undefined;
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   // Only a masked field needs its own copy of the value: it rewrites what the user types before showing it.
   const [maskedValue, setMaskedValue] = useState(() => (mask ? applyMask(mask, defaultValue ?? '') : ''));
   const currentMaskedValue = isControlled ? value : maskedValue;
@@ -51,6 +53,15 @@ export function TextInput({
     if (!isControlled) setMaskedValue(next);
     onChange?.(next);
   };
+
+  // Text typed into a prerendered field before the page was hydrated (which resets it) is taken back.
+  const takeBackEarlyTyping = useEffectEvent(() => {
+    const typed = takeTypingBeforeHydration(field.current);
+    if (!typed) return;
+    if (mask) changeMasked(applyMask(mask, typed));
+    else onChange?.(typed);
+  });
+  useEffect(() => takeBackEarlyTyping(), []);
 
   const valueProps = mask
     ? {
@@ -89,8 +100,8 @@ export function TextInput({
         {!isRequired && <>{' '}<span className="lc-field__optional">(optional)</span></>}
       </Label>
       {type === 'textarea'
-        ? <TextArea className="lc-field__input lc-field__input--textarea" rows={rows} placeholder={resolvedPlaceholder} />
-        : <Input className="lc-field__input" placeholder={resolvedPlaceholder} />}
+        ? <TextArea ref={field} className="lc-field__input lc-field__input--textarea" rows={rows} placeholder={resolvedPlaceholder} />
+        : <Input ref={field} className="lc-field__input" placeholder={resolvedPlaceholder} />}
       {description && <Text slot="description" className="lc-field__description">{description}</Text>}
       <FieldError className="lc-field__error">
         <ErrorIcon size={16} className="lc-field__error-icon" />

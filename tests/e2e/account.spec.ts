@@ -188,6 +188,8 @@ test('optional MFA is offered after sign-up only; Account Settings offers it to 
 
   // Any employee may add a phone later; skipping returns to Account Settings.
   await signIn(page, 'employee@demo.test', DEMO_PASSWORD);
+  // Signed in first: an address opened while the sign-in is on its way would load before the session exists.
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/account');
   await page.getByRole('button', { name: 'Add a phone number' }).click();
   await expect(page).toHaveURL(/\/mfa-enrollment$/);

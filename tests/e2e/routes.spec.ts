@@ -57,6 +57,32 @@ test.describe('routes, redirects and guards (signed out)', () => {
     await expect(page).toHaveURL('https://partners.lifeconcierge.com/wills-and-trusts');
   });
 
+  // Issue 10: prerendered public pages paint before any JavaScript, then hydrate without a mismatch.
+  for (const { path, heading } of [
+    { path: '/sign-in', heading: 'Sign in' },
+    { path: '/sign-up', heading: 'Create your account' },
+    { path: '/forgot-password', heading: 'Forgot your password?' },
+  ]) {
+    test(`${path} arrives as a page of its own, whole without JavaScript, and hydrates cleanly`, async ({ browser, baseURL }) => {
+      const withoutScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
+      const bare = await withoutScripts.newPage();
+      await bare.goto(path);
+      await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(bare.getByRole('textbox', { name: 'Email' })).toBeVisible();
+      await withoutScripts.close();
+
+      const page = await browser.newPage({ baseURL });
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.getByRole('textbox', { name: 'Email' }).fill('someone@acme.test');
+      await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('someone@acme.test');
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    });
+  }
+
   test('the deployed version file is served', async ({ request }) => {
     const response = await request.get(`/version.json?t=${Date.now()}`);
     expect(response.ok()).toBe(true);

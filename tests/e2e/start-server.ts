@@ -9,11 +9,11 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'lc-e2e-'));
 const port = process.env.E2E_PORT ?? '3100';
 const browserSentryDsn = process.env.E2E_BROWSER_SENTRY_DSN;
-// Engineers running suites side by side build into their own folders (vite build --outDir).
+// Engineers running suites side by side build into their own folders (node scripts/build.ts --outDir).
 let staticDir = process.env.E2E_STATIC_DIR ?? './dist';
 if (browserSentryDsn) {
   staticDir = mkdtempSync(join(tmpdir(), 'lc-e2e-monitored-app-'));
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'e2e', '--outDir', staticDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, ['scripts/build.ts', '--mode', 'e2e', '--outDir', staticDir], {
     stdio: 'inherit',
     env: { ...process.env, VITE_SENTRY_DSN: browserSentryDsn, VITE_REPORT_ERRORS: 'true' },
   });

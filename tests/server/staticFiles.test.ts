@@ -18,8 +18,11 @@ function writeBuilt(file: string, text: string) {
   writeFileSync(join(built, `${file}.br`), brotliCompressSync(text));
   writeFileSync(join(built, `${file}.gz`), gzipSync(text));
 }
+const SIGN_IN_PAGE = '<!doctype html><html><head><title>Life Concierge</title></head><body><div id="root"><h1>Sign in</h1></div></body></html>';
 mkdirSync(join(built, 'assets'));
+mkdirSync(join(built, 'sign-in'));
 writeBuilt('index.html', SHELL);
+writeBuilt('sign-in/index.html', SIGN_IN_PAGE);
 writeBuilt('assets/index-abc123.js', SCRIPT);
 writeFileSync(join(built, 'version.json'), '{"version":"v1"}');
 afterAll(() => rmSync(built, { recursive: true, force: true }));
@@ -56,6 +59,18 @@ describe('the built app', () => {
     expect(etag).toBeTruthy();
     const again = await get('/requests/12', { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('sends a prerendered page at its own path (a trailing slash or a query too), compressed and revalidated', async () => {
+    for (const url of ['/sign-in', '/sign-in/', '/sign-in?returnTo=x']) {
+      const page = await get(url, { 'accept-encoding': 'br' });
+      expect(page.statusCode, url).toBe(200);
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(SIGN_IN_PAGE);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+    }
+    // Any other address still gets the shell, also one below a prerendered page.
+    expect((await get('/sign-in/elsewhere')).body).toBe(SHELL);
   });
 
   it('never lets the version file be cached', async () => {
