@@ -17,6 +17,16 @@ function EmailForm({ onValue }: { onValue: (value: string) => void }) {
   );
 }
 
+/** The form as a prerendered page holds it: server HTML in #root, not yet hydrated. */
+function prerendered(values: string[]) {
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = renderToString(<EmailForm onValue={(value) => values.push(value)} />);
+  document.body.append(container);
+  const hydrate = () => act(async () => void hydrateRoot(container, <EmailForm onValue={(value) => values.push(value)} />));
+  return { container, field: container.querySelector('input')!, hydrate };
+}
+
 function typeInto(field: HTMLInputElement, text: string) {
   field.value = text;
   field.dispatchEvent(new Event('input', { bubbles: true }));
@@ -25,19 +35,13 @@ function typeInto(field: HTMLInputElement, text: string) {
 describe('typing before hydration (issue 10: prerendered pages)', () => {
   it('keeps what the visitor typed into a prerendered field before the page was hydrated', async () => {
     const values: string[] = [];
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = renderToString(<EmailForm onValue={(value) => values.push(value)} />);
-    document.body.append(container);
-    const field = container.querySelector('input')!;
+    const { container, field, hydrate } = prerendered(values);
 
     // Typed while the page's JavaScript was still on its way, then more after the app started noting it.
     typeInto(field, 'ada@');
     noteTypingBeforeHydration(container);
     typeInto(field, 'ada@example.com');
-    await act(async () => {
-      hydrateRoot(container, <EmailForm onValue={(value) => values.push(value)} />);
-    });
+    await hydrate();
 
     expect(field.value).toBe('ada@example.com');
     expect(values).toEqual(['ada@example.com']);
@@ -46,15 +50,10 @@ describe('typing before hydration (issue 10: prerendered pages)', () => {
 
   it('changes nothing for a field nobody typed into', async () => {
     const values: string[] = [];
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = renderToString(<EmailForm onValue={(value) => values.push(value)} />);
-    document.body.append(container);
+    const { container, field, hydrate } = prerendered(values);
     noteTypingBeforeHydration(container);
-    await act(async () => {
-      hydrateRoot(container, <EmailForm onValue={(value) => values.push(value)} />);
-    });
-    expect(container.querySelector('input')!.value).toBe('');
+    await hydrate();
+    expect(field.value).toBe('');
     expect(values).toEqual([]);
     container.remove();
   });
