@@ -48,6 +48,9 @@ export default fp<{ root: string }>(
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/')) return reply.code(404).send({ error: `No such API route: ${request.url}` });
       const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+      // A prerendered form sent before its page was hydrated (method="post", so that a password never lands in an
+      // address): its body is not read; the visitor gets the page again.
+      if (request.method === 'POST' && pages.has(path)) return reply.redirect(path, 303);
       return reply.type('text/html').sendFile(pages.has(path) ? join(path.slice(1), 'index.html') : 'index.html');
     });
   },

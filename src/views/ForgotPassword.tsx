@@ -28,7 +28,7 @@ export default function ForgotPassword() {
           <p className="lc-account-screen__intro">
             Enter the email address of your account and we will send you a link to reset your password.
           </p>
-          <form className="lc-account-form" noValidate
+          <form className="lc-account-form" noValidate method="post"
             onSubmit={onSubmit(({ email }) => actor.send({ type: 'SUBMIT', email: email.trim() }))}>
             <TextInput label="Email" type="email" autoComplete="email" inputMode="email" isRequired {...field('email')} />
             {error && <Message severity="error">{error}</Message>}

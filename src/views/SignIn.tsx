@@ -29,7 +29,7 @@ function CredentialsStep() {
     <section className="lc-account-screen" aria-labelledby="sign-in-heading">
       <h1 id="sign-in-heading">Sign in</h1>
       {notice && <Message severity="success">{notice}</Message>}
-      <form className="lc-account-form" noValidate
+      <form className="lc-account-form" noValidate method="post"
         onSubmit={onSubmit(({ email, password }) => send({ type: 'SIGN_IN', email: email.trim(), password }))}>
         <TextInput label="Email" type="email" autoComplete="username" inputMode="email" isRequired {...field('email')} />
         <TextInput label="Password" type="password" autoComplete="current-password" isRequired {...field('password')} />
@@ -62,7 +62,7 @@ function CodeStep() {
     <section className="lc-account-screen" aria-labelledby="code-heading">
       <h1 id="code-heading">Enter your verification code</h1>
       <p className="lc-account-screen__intro">We sent a 6-digit code by text message to your phone.</p>
-      <form className="lc-account-form" noValidate
+      <form className="lc-account-form" noValidate method="post"
         onSubmit={onSubmit(({ code }) => send({ type: 'VERIFY_CODE', otp: code.trim() }))}>
         <TextInput label="Verification code" inputMode="numeric" autoComplete="one-time-code" isRequired autoFocus
           {...field('code')} />

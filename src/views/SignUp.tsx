@@ -24,7 +24,7 @@ export default function SignUp() {
   return (
     <section className="lc-account-screen" aria-labelledby="sign-up-heading">
       <h1 id="sign-up-heading">Create your account</h1>
-      <form className="lc-account-form" noValidate
+      <form className="lc-account-form" noValidate method="post"
         onSubmit={onSubmit((values) =>
           send({
             type: 'SIGN_UP',

@@ -73,6 +73,17 @@ describe('the built app', () => {
     expect((await get('/sign-in/elsewhere')).body).toBe(SHELL);
   });
 
+  it('answers a prerendered form sent before hydration with the page again, never reading what it carried', async () => {
+    const sent = await context.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=ada%40example.com&password=correct+horse',
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/sign-in');
+  });
+
   it('never lets the version file be cached', async () => {
     const version = await get('/version.json');
     expect(version.json()).toEqual({ version: 'v1' });
