@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { REDACTED, SECRET_QUERY_PARAMETERS } from '../src/contract/secrets.ts';
+import { REDACTED, SECRET_QUERY_PARAMETERS, redactSecrets } from '../src/contract/secrets.ts';
 import type { Config } from './config.ts';
 
 /**
@@ -7,8 +7,16 @@ import type { Config } from './config.ts';
  * unlock or stream token, no SMS code and no signed file address ever reaches a log line.
  */
 
-/** The address as logged: secret query values replaced, e.g. /api/v1/users/unlock?unlock_token=[redacted]. */
+/**
+ * The address as logged: the tokens of e-mailed links in the path (a page load of /reset-password/<token>) and
+ * secret query values replaced, e.g. /api/v1/users/unlock?unlock_token=[redacted].
+ */
 export function redactUrl(url: string): string {
+  return redactSecrets(withSecretQueryValuesRedacted(url));
+}
+
+/** Also when the parameter's name is percent-encoded, which the shared pattern of redactSecrets does not read. */
+function withSecretQueryValuesRedacted(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const query = url

@@ -30,12 +30,16 @@ function prerenderedPages(root: string): Set<string> {
 /**
  * The built app: each file as the build compressed it (.br or .gz, as the browser accepts; Vary: Accept-Encoding),
  * with its caching. A prerendered public page is sent at its own path; every other path outside /api gets the SPA
- * shell, where the client's routes (and NotFound) live.
+ * shell, where the client's routes (and NotFound) live. The /api routes answer their own 404s.
  */
 export default fp<{ root: string }>(
   async (app, { root }) => {
     const staticRoot = resolve(root);
-    if (!existsSync(resolve(staticRoot, 'index.html'))) return;
+    if (!existsSync(resolve(staticRoot, 'index.html'))) {
+      // No build (the API alone, as under `npm run dev`): a 404 of our own, since Fastify's logs the address as it is.
+      app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not found' }));
+      return;
+    }
     await app.register(fastifyStatic, {
       root: staticRoot,
       wildcard: false,

@@ -48,6 +48,8 @@ describe('secrets never reach the logs', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     await context.app.inject({ method: 'GET', url: `/api/v1/users/unlock?unlock_token=${resetToken}` });
+    // The e-mailed link itself, opened: the page's address carries the token.
+    await context.app.inject({ method: 'GET', url: `/reset-password/${resetToken}` });
 
     const signedInAgain = await signedIn(context, email, newPassword);
     secrets.add(signedInAgain.replace('Bearer ', ''));
@@ -69,6 +71,7 @@ describe('secrets never reach the logs', () => {
     expect(logged).toContain('request failed');
     expect(logged).toContain('refuse_new_users');
     expect(logged).toContain('unlock_token=[redacted]');
+    expect(logged).toContain('/reset-password/[redacted]');
     expect(logged).not.toContain('$argon2');
     for (const secret of secrets) expect(logged).not.toContain(secret);
   });
@@ -92,6 +95,15 @@ describe('log helpers', () => {
     expect(redactUrl('/api/v1/users/unlock?unlock_token=abc&x=1')).toBe('/api/v1/users/unlock?unlock_token=[redacted]&x=1');
     expect(redactUrl('/api/storage/k?expires=1&signature=abc')).toBe('/api/storage/k?expires=1&signature=[redacted]');
     expect(redactUrl('/api/v1/offerings?q=dog')).toBe('/api/v1/offerings?q=dog');
+    expect(redactUrl('/api/v1/users/unlock?unlock%5Ftoken=abc')).toBe('/api/v1/users/unlock?unlock%5Ftoken=[redacted]');
+  });
+
+  it('redactUrl hides the tokens of e-mailed links in page addresses too', () => {
+    expect(redactUrl('/reset-password/abc')).toBe('/reset-password/[redacted]');
+    expect(redactUrl('/unlock/abc')).toBe('/unlock/[redacted]');
+    expect(redactUrl('/confirm-email/abc?x=1')).toBe('/confirm-email/[redacted]?x=1');
+    expect(redactUrl('/abc/unlock/7')).toBe('/[redacted]/unlock/[redacted]');
+    expect(redactUrl('/requests/12')).toBe('/requests/12');
   });
 
   it('errorForLog keeps the query text and the cause, not the parameters or driver details', () => {
