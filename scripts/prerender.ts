@@ -12,7 +12,7 @@ import { JSDOM } from 'jsdom';
 import { writeCompressedCopies } from './precompress.ts';
 
 /** The prerendered pages and the module of each (its chunk and styles come from the build's manifest). */
-export const PRERENDERED_PAGES = [
+const PRERENDERED_PAGES = [
   { path: '/sign-in', module: 'src/views/SignIn.tsx' },
   { path: '/sign-up', module: 'src/views/SignUp.tsx' },
   { path: '/forgot-password', module: 'src/views/ForgotPassword.tsx' },

@@ -37,8 +37,9 @@ function start() {
   if (container.hasChildNodes()) {
     noteTypingBeforeHydration(container);
     hydrateRoot(container, app);
+  } else {
+    startTransition(() => createRoot(container).render(app));
   }
-  else startTransition(() => createRoot(container).render(app));
 }
 
 start();

@@ -52,7 +52,7 @@ export function OfferingsLandingView({ catalogue, drawer, notice }: OfferingsLan
   const featuredProducts = useSelector(catalogue, (snapshot) => snapshot.context.featuredProducts ?? []);
   const loaded = useSelector(catalogue, hasLoaded);
   const isFetching = useSelector(catalogue, (snapshot) => snapshot.hasTag('fetching'));
-  const settled = useSelector(catalogue, (snapshot) => hasLoaded(snapshot) || snapshot.matches('failed'));
+  const hasFailed = useSelector(catalogue, (snapshot) => snapshot.matches('failed'));
 
   return (
     <div className="lc-offerings-page" aria-busy={isFetching}>
@@ -92,7 +92,7 @@ export function OfferingsLandingView({ catalogue, drawer, notice }: OfferingsLan
       )}
 
       {/* Under the lists, once they are in: shown earlier, the lists arriving would push it down (issue 10: CLS). */}
-      {settled && (
+      {(loaded || hasFailed) && (
         <p className="lc-offerings-disclaimer">
           The information on this page is a general overview. Eligibility and coverage vary by employment status,
           provider and location, and may change. Please check your official plan documents, or ask your employer or
