@@ -1,16 +1,12 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { type Config, hasDemoMode, hasRealTransport } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorForLog, loggerOptions } from './logging.ts';
+import { serializerCompiler } from './serialization.ts';
 import { createStorage } from './adapters/storage/storage.ts';
 import { invalidFieldsBody } from './domain/userFacingError.ts';
 import { MONITORING_TUNNEL_PATH } from '../src/contract/monitoring.ts';
@@ -78,11 +74,11 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(inputGuard);
   await app.register(rateLimit, { global: false });
-  await app.register(authenticate, { db: database.db });
-  const storage = await createStorage(config);
   // Live updates between this and every other server process on the same database; stopped with the app.
   const realtime = await startRealtimeHub(database, app.log);
   app.addHook('onClose', () => realtime.close());
+  await app.register(authenticate, { db: database.db, realtime });
+  const storage = await createStorage(config);
 
   await app.register(
     async (api) => {

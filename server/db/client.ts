@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { type AnyColumn, type SQL, getTableName, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,11 +16,40 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: domain functions accept either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query'>;
 
+/**
+ * A query of the hot path, built (and, on PostgreSQL, named for server-side preparation) once per database rather
+ * than at every call: `const lookup = preparedFor((db) => db.select()...prepare('name'))`, then `lookup(db).execute()`.
+ */
+export function preparedFor<Prepared>(prepare: (db: Executor) => Prepared): (db: Executor) => Prepared {
+  const byDatabase = new WeakMap<Executor, Prepared>();
+  return (db) => {
+    let prepared = byDatabase.get(db);
+    if (!prepared) {
+      prepared = prepare(db);
+      byDatabase.set(db, prepared);
+    }
+    return prepared;
+  };
+}
+
+/**
+ * A column named with its table. Drizzle writes bare column names in a one-table select, also inside the `sql` of its
+ * fields; a subquery there must name every column this way, or `"id"` means whichever table is nearest.
+ */
+export function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
   /** A PostgreSQL connection string when the engine is postgres (used for LISTEN/NOTIFY). */
   url?: string;
+  /**
+   * PGlite's own LISTEN: `onPayload` hears each NOTIFY of the channel as its statement commits, before that statement's
+   * promise resolves. PostgreSQL needs a dedicated connection instead (see startRealtimeHub).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,5 +77,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    engine: 'pglite',
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
 }

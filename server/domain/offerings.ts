@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type {
   OfferingCategory,
   OfferingDetail,
@@ -7,7 +7,7 @@ import type {
   OfferingSection,
   OfferingType,
 } from '../../src/contract/offerings.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import {
   offeringCategories,
   offeringCategoryLinks,
@@ -18,7 +18,7 @@ import {
 import { grantedCompanyIds } from './users.ts';
 
 /** Partner offers are everyone's; a benefit only for the employees its company sponsors (address confirmed). */
-function visibleTo(db: Executor, userId: number): SQL {
+function visibleTo(db: Executor, userId: number | Placeholder): SQL {
   return or(eq(offerings.type, 'product'), inArray(offerings.companyId, grantedCompanyIds(db, userId))) as SQL;
 }
 
@@ -32,19 +32,27 @@ const listColumns = {
   featured: offerings.featured,
 };
 
-/** The category names of each offering, in the filter bar's order. */
-async function categoryNamesByOffering(db: Executor, offeringIds: number[]): Promise<Map<number, string[]>> {
-  const names = new Map<number, string[]>(offeringIds.map((id) => [id, []]));
-  if (offeringIds.length === 0) return names;
-  const rows = await db
-    .select({ offeringId: offeringCategoryLinks.offeringId, name: offeringCategories.name })
-    .from(offeringCategoryLinks)
-    .innerJoin(offeringCategories, eq(offeringCategories.id, offeringCategoryLinks.categoryId))
-    .where(inArray(offeringCategoryLinks.offeringId, offeringIds))
-    .orderBy(asc(offeringCategories.position), asc(offeringCategories.id));
-  for (const row of rows) names.get(row.offeringId)?.push(row.name);
-  return names;
-}
+/** The offering's category names, in the filter bar's order, made by the database. */
+const categoryNames = sql<string[]>`COALESCE((
+  SELECT json_agg(${qualified(offeringCategories.name)} ORDER BY ${qualified(offeringCategories.position)}, ${qualified(offeringCategories.id)})
+  FROM ${offeringCategoryLinks} INNER JOIN ${offeringCategories} ON ${qualified(offeringCategories.id)} = ${qualified(offeringCategoryLinks.categoryId)}
+  WHERE ${qualified(offeringCategoryLinks.offeringId)} = ${qualified(offerings.id)}), '[]'::json)`;
+
+/** The benefits and offers pages and the dashboard read it on every visit: one query, prepared once per database. */
+const offeringsList = preparedFor((db) =>
+  db
+    .select({ ...listColumns, categories: categoryNames })
+    .from(offerings)
+    .where(
+      and(
+        sql`${offerings.type} = ANY(string_to_array(${sql.placeholder('types')}, ',')::offering_type[])`,
+        visibleTo(db, sql.placeholder('userId')),
+      ),
+    )
+    .orderBy(desc(sql`${offerings.featured} AND ${sql.placeholder('preferFeatured')}::boolean`), asc(offerings.type), asc(offerings.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('list_offerings'),
+);
 
 export interface OfferingsFilter {
   types: OfferingType[];
@@ -55,15 +63,12 @@ export interface OfferingsFilter {
 
 /** The offerings the user may see, benefits before partner offers, each group in catalogue order. */
 export async function listOfferings(db: Executor, userId: number, filter: OfferingsFilter): Promise<OfferingListItem[]> {
-  const order = [asc(offerings.type), asc(offerings.id)];
-  const query = db
-    .select(listColumns)
-    .from(offerings)
-    .where(and(inArray(offerings.type, filter.types), visibleTo(db, userId)))
-    .orderBy(...(filter.preferFeatured ? [desc(offerings.featured), ...order] : order));
-  const rows = filter.limit === undefined ? await query : await query.limit(filter.limit);
-  const categories = await categoryNamesByOffering(db, rows.map((row) => row.id));
-  return rows.map((row) => ({ ...row, categories: categories.get(row.id) ?? [] }));
+  return offeringsList(db).execute({
+    types: filter.types.join(','),
+    userId,
+    preferFeatured: filter.preferFeatured,
+    limit: filter.limit ?? null,
+  });
 }
 
 function itemOf(row: { value: string; key: string | null; externalUrl: string | null }): OfferingItem {
@@ -115,13 +120,13 @@ export async function findOffering(db: Executor, userId: number, offeringId: num
       request_survey_cta: offerings.requestSurveyCta,
       request_survey_id: offerings.requestSurveyId,
       request_survey_name: offerings.requestSurveyName,
+      categories: categoryNames,
     })
     .from(offerings)
     .where(and(eq(offerings.id, offeringId), visibleTo(db, userId)))
     .limit(1);
   if (!row) return null;
-  const [categories, sections] = await Promise.all([categoryNamesByOffering(db, [row.id]), sectionsOf(db, row.id)]);
-  return { ...row, categories: categories.get(row.id) ?? [], sections };
+  return { ...row, sections: await sectionsOf(db, row.id) };
 }
 
 export async function listOfferingCategories(db: Executor): Promise<OfferingCategory[]> {

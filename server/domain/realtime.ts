@@ -29,7 +29,12 @@ export type RealtimeNotice =
   | { type: 'request.updated'; requestId: number; ownerUserId: number }
   | { type: 'note.created'; requestId: number; noteId: number }
   /** Sessions ended (one by sign-out, or all of the user's by a password change): their streams close at once. */
-  | { type: 'sessions.ended'; userId: number; sessionId: number | null };
+  | { type: 'sessions.ended'; userId: number; sessionId: number | null }
+  /**
+   * What the user's sessions may do changed (revoked, MFA, role, company): announced by the database's triggers
+   * (migration 0008), for every writer; `userId` null when it concerns everyone (a company's MFA policy).
+   */
+  | { type: 'credentials.changed'; userId: number | null };
 
 export interface RealtimeSubscriber {
   onNotice(notice: RealtimeNotice): void;
@@ -42,6 +47,11 @@ export interface RealtimeHub {
   readonly live: boolean;
   /** Announces committed changes to every process; failures are logged, never thrown (the change stands). */
   publish(notices: readonly RealtimeNotice[]): Promise<void>;
+  /**
+   * Resolves once this process's subscribers have had every notice committed before the call (true), or false when
+   * that cannot be known (no listener, or no echo within SETTLE_TIMEOUT_MS).
+   */
+  settle(): Promise<boolean>;
   subscribe(subscriber: RealtimeSubscriber): () => void;
   close(): Promise<void>;
 }
@@ -49,7 +59,20 @@ export interface RealtimeHub {
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 const RECONNECT_FIRST_DELAY_MS = 500;
+const SETTLE_TIMEOUT_MS = 2_000;
+/** The echo settle() waits for: never delivered to subscribers. */
+const SETTLE_NOTICE_TYPE = 'settled';
 const RECONNECT_MAX_DELAY_MS = 15_000;
+
+function parseSettleEcho(payload: string): string | null {
+  if (!payload.includes(SETTLE_NOTICE_TYPE)) return null;
+  try {
+    const value = JSON.parse(payload) as { type?: unknown; nonce?: unknown };
+    return value.type === SETTLE_NOTICE_TYPE && typeof value.nonce === 'string' ? value.nonce : null;
+  } catch {
+    return null;
+  }
+}
 
 function parseNotice(payload: string): RealtimeNotice | null {
   try {
@@ -74,14 +97,21 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
   if (database.engine === 'pglite' || !database.url) {
     const emitter = new EventEmitter();
     emitter.on('notice', deliver);
+    // The triggers' notices: PGlite hands them over as the writing statement commits, so nothing is ever pending.
+    const unlisten = await database.listen?.(LIVE_UPDATES_CHANNEL, (payload) => {
+      const notice = parseNotice(payload);
+      if (notice) deliver(notice);
+    });
     return {
       live: true,
       async publish(notices) {
         // Asynchronous, as a NOTIFY would be: the publisher's answer never waits on the subscribers.
         for (const notice of notices) setImmediate(() => emitter.emit('notice', notice));
       },
+      settle: async () => true,
       subscribe,
       async close() {
+        await unlisten?.();
         emitter.removeAllListeners();
         subscribers.clear();
       },
@@ -90,6 +120,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
 
   const url = database.url;
   let listener: pg.Client | null = null;
+  const settleWaiters = new Map<string, (heard: boolean) => void>();
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let reconnectDelay = RECONNECT_FIRST_DELAY_MS;
@@ -108,6 +139,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
     listener = null;
     log.warn({ err: errorForLog(error) }, 'live updates: lost the LISTEN connection, reconnecting');
     for (const subscriber of subscribers) subscriber.onInterrupted();
+    for (const answer of settleWaiters.values()) answer(false);
     client.end().catch(() => {});
     scheduleReconnect();
   };
@@ -115,8 +147,13 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
   async function connect() {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', ({ channel, payload }) => {
-      const notice = channel === LIVE_UPDATES_CHANNEL && payload ? parseNotice(payload) : null;
-      if (notice) deliver(notice);
+      if (channel !== LIVE_UPDATES_CHANNEL || !payload) return;
+      const echo = parseSettleEcho(payload);
+      if (echo) settleWaiters.get(echo)?.(true);
+      else {
+        const notice = parseNotice(payload);
+        if (notice) deliver(notice);
+      }
     });
     client.on('error', (error) => lose(client, error));
     client.on('end', () => lose(client));
@@ -139,24 +176,44 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
 
   await connect();
 
+  const notify = async (payload: object) => {
+    try {
+      await database.db.execute(sql`select pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(payload)})`);
+      return true;
+    } catch (error) {
+      log.error({ err: errorForLog(error), payload }, 'live updates: NOTIFY failed');
+      return false;
+    }
+  };
+
   return {
     get live() {
       return listener !== null;
     },
     async publish(notices) {
-      for (const notice of notices) {
-        try {
-          await database.db.execute(sql`select pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(notice)})`);
-        } catch (error) {
-          log.error({ err: errorForLog(error), notice }, 'live updates: NOTIFY failed');
-        }
-      }
+      for (const notice of notices) await notify(notice);
+    },
+    // PostgreSQL delivers a listener's notifications in commit order: once this NOTIFY comes back, every notice
+    // committed before it has been handed to the subscribers.
+    async settle() {
+      if (!listener) return false;
+      const nonce = newToken();
+      const heard = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+        settleWaiters.set(nonce, (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        });
+      }).finally(() => settleWaiters.delete(nonce));
+      if (!(await notify({ type: SETTLE_NOTICE_TYPE, nonce }))) settleWaiters.get(nonce)?.(false);
+      return heard;
     },
     subscribe,
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);
       subscribers.clear();
+      for (const answer of settleWaiters.values()) answer(false);
       const client = listener;
       listener = null;
       await client?.end().catch(() => {});
@@ -172,7 +229,7 @@ export interface Viewer {
 
 /** Staff see every event; an employee only those about their own requests, and never an internal note. */
 export function mayReceive(viewer: Viewer, notice: RealtimeNotice): boolean {
-  if (notice.type === 'sessions.ended') return false;
+  if (notice.type === 'sessions.ended' || notice.type === 'credentials.changed') return false;
   if (viewer.staff) return true;
   return notice.type !== 'note.created' && notice.ownerUserId === viewer.userId;
 }
@@ -196,6 +253,7 @@ export async function liveEventFor(db: Executor, notice: RealtimeNotice): Promis
     case 'note.created':
       return { type: 'note.created', request_id: notice.requestId, note_id: notice.noteId };
     case 'sessions.ended':
+    case 'credentials.changed':
       return null;
   }
 }

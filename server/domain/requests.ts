@@ -1,7 +1,7 @@
-import { type SQL, and, asc, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Message, Request, RequestStatus } from '../../src/contract/requests.ts';
 import type { SubmittedRequest } from '../../src/contract/surveys.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import { requests, users } from '../db/schema.ts';
 import { surveyCategories } from '../db/surveys.schema.ts';
 import { messages, requestEvents } from '../db/threads.schema.ts';
@@ -67,12 +67,38 @@ export async function messagesByRequest(db: Executor, requestIds: readonly numbe
   return byRequest;
 }
 
+const describedRequestFields = {
+  request: requests,
+  categoryName: surveyCategories.name,
+  categoryImageUrl: surveyCategories.imageUrl,
+};
+
+/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC): what `messageToWire` answers. */
+const isoTimestamp = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The request's thread, oldest first, as SPEC §3 Messages: made by the database so that a list is one query. */
+const requestThread = sql<Message[]>`COALESCE((
+  SELECT json_agg(json_build_object(
+    'id', ${qualified(messages.id)}, 'body_html', ${qualified(messages.bodyHtml)}, 'source', ${qualified(messages.source)},
+    'source_name', ${qualified(messages.sourceName)}, 'external_created_at', ${isoTimestamp(qualified(messages.createdAt))},
+    'attachment_keys', ${qualified(messages.attachmentKeys)}) ORDER BY ${qualified(messages.createdAt)}, ${qualified(messages.id)})
+  FROM ${messages} WHERE ${qualified(messages.requestId)} = ${qualified(requests.id)}), '[]'::json)`;
+
 function selectDescribedRequests(db: Executor, condition: SQL | undefined) {
   return db
-    .select({ request: requests, categoryName: surveyCategories.name, categoryImageUrl: surveyCategories.imageUrl })
+    .select(describedRequestFields)
     .from(requests)
     .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId))
     .where(condition);
+}
+
+function selectRequestsWithThreads(db: Executor, condition: SQL | undefined) {
+  return db
+    .select({ ...describedRequestFields, messages: requestThread })
+    .from(requests)
+    .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId))
+    .where(condition)
+    .orderBy(asc(requests.issuedAt), asc(requests.id));
 }
 
 type DescribedRequestRow = Awaited<ReturnType<ReturnType<typeof selectDescribedRequests>['execute']>>[number];
@@ -91,27 +117,34 @@ function toSubmittedRequest({ request, categoryName, categoryImageUrl }: Describ
   };
 }
 
+function toRequest(row: DescribedRequestRow & { messages: Message[] }): Request {
+  return { ...toSubmittedRequest(row), messages: row.messages };
+}
+
 /** A request as its submission answers it (SPEC §3 Request without its thread), or null when there is none. */
 export async function findSubmittedRequest(db: Executor, requestId: number): Promise<SubmittedRequest | null> {
   const [row] = await selectDescribedRequests(db, eq(requests.id, requestId));
   return row ? toSubmittedRequest(row) : null;
 }
 
-async function describeRequests(db: Executor, condition: SQL | undefined): Promise<Request[]> {
-  const rows = await selectDescribedRequests(db, condition).orderBy(asc(requests.issuedAt), asc(requests.id));
-  const threads = await messagesByRequest(db, rows.map((row) => row.request.id));
-  return rows.map((row) => ({ ...toSubmittedRequest(row), messages: threads.get(row.request.id) ?? [] }));
-}
-
 /** The owner's request with its thread, or null (unknown id, or not theirs). */
 export async function findOwnedRequest(db: Executor, ownerUserId: number, requestId: number): Promise<Request | null> {
-  const [found] = await describeRequests(db, and(eq(requests.id, requestId), eq(requests.userId, ownerUserId)));
-  return found ?? null;
+  const [found] = await selectRequestsWithThreads(db, and(eq(requests.id, requestId), eq(requests.userId, ownerUserId)));
+  return found ? toRequest(found) : null;
 }
+
+/** The employee's lists are read on every page: the query is prepared once per database. */
+const ownedRequestsList = preparedFor((db) =>
+  selectRequestsWithThreads(
+    db,
+    and(eq(requests.userId, sql.placeholder('ownerUserId')), eq(requests.status, sql.placeholder('status'))),
+  ).prepare('list_owned_requests'),
+);
 
 /** The owner's requests in one status, issued_at ascending (SPEC §4 Message thread: merged lists sort by it). */
 export async function listOwnedRequests(db: Executor, ownerUserId: number, status: RequestStatus): Promise<Request[]> {
-  return describeRequests(db, and(eq(requests.userId, ownerUserId), eq(requests.status, status)));
+  const rows = await ownedRequestsList(db).execute({ ownerUserId, status });
+  return rows.map(toRequest);
 }
 
 /**

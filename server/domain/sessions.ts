@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import { companies, mfaTokens, sessions, userCompanies, users } from '../db/schema.ts';
 import { digest, newToken } from './tokens.ts';
 
@@ -32,33 +32,65 @@ export function tokenFromAuthorization(header: string | undefined): string | nul
   return token.length > 0 ? token : null;
 }
 
-export async function companyRequiresMfa(db: Executor, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: companies.id })
-    .from(userCompanies)
-    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(and(eq(userCompanies.userId, userId), eq(companies.mfaPolicy, 'required')))
-    .limit(1);
-  return rows.length > 0;
-}
+/** MFA applies to the user: a verified phone, or a company of theirs whose policy requires it. */
+const mfaApplies = sql<boolean>`(${qualified(users.mfaPhone)} IS NOT NULL OR EXISTS (
+  SELECT 1 FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(companies.mfaPolicy)} = 'required'))`;
 
-export async function findSessionUser(db: Executor, token: string, now = new Date()): Promise<AuthenticatedUser | null> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
+/** The expiry of the remembered MFA device named by the request's mfa-token header: the user's, live; else null. */
+const mfaTokenExpiresAt = sql<Date | null>`(
+  SELECT ${qualified(mfaTokens.expiresAt)} FROM ${mfaTokens}
+  WHERE ${qualified(mfaTokens.userId)} = ${qualified(users.id)} AND ${qualified(mfaTokens.tokenDigest)} = ${sql.placeholder('mfaTokenDigest')}
+    AND ${qualified(mfaTokens.revokedAt)} IS NULL AND ${qualified(mfaTokens.expiresAt)} > ${sql.placeholder('now')}
+  LIMIT 1)`.mapWith(mfaTokens.expiresAt);
+
+function prepareSessionLookup(db: Executor) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      externalId: users.externalId,
+      email: users.email,
+      role: users.role,
+      mfaApplies,
+      expiresAt: sessions.expiresAt,
+      mfaTokenExpiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenDigest, digest(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
-  const mfaApplies = row.user.mfaPhone !== null || (await companyRequiresMfa(db, row.user.id));
-  return {
-    id: row.user.id,
-    externalId: row.user.externalId,
-    email: row.user.email,
-    role: row.user.role,
-    sessionId: row.sessionId,
-    mfaApplies,
-  };
+    .where(
+      and(
+        eq(sessions.tokenDigest, sql.placeholder('sessionDigest')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session_user');
+}
+
+/** Every request of a signed-in user runs it. */
+const sessionLookup = preparedFor(prepareSessionLookup);
+
+export interface SessionLookup extends AuthenticatedUser {
+  /** When the session ends. */
+  expiresAt: Date;
+  /** When the device token given with the lookup ends; null when none was given or it is not valid for the user. */
+  mfaTokenExpiresAt: Date | null;
+}
+
+/** The live session of a token with its user, in one query; with `mfaToken`, that device token's expiry when valid. */
+export async function findSessionUser(
+  db: Executor,
+  token: string,
+  { mfaToken, now = new Date() }: { mfaToken?: string; now?: Date } = {},
+): Promise<SessionLookup | null> {
+  const [row] = await sessionLookup(db).execute({
+    sessionDigest: digest(token),
+    mfaTokenDigest: mfaToken === undefined ? null : digest(mfaToken),
+    now,
+  });
+  return row ?? null;
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now = new Date()) {
@@ -77,20 +109,4 @@ export async function createMfaToken(db: Executor, userId: number, now = new Dat
     .insert(mfaTokens)
     .values({ userId, tokenDigest: digest(token), expiresAt: new Date(now.getTime() + MFA_TOKEN_TTL_MS) });
   return token;
-}
-
-export async function isValidMfaToken(db: Executor, userId: number, token: string, now = new Date()) {
-  const rows = await db
-    .select({ id: mfaTokens.id })
-    .from(mfaTokens)
-    .where(
-      and(
-        eq(mfaTokens.userId, userId),
-        eq(mfaTokens.tokenDigest, digest(token)),
-        isNull(mfaTokens.revokedAt),
-        gt(mfaTokens.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }

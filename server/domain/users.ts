@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { type Placeholder, and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { User } from '../../src/contract/account.ts';
-import type { Executor } from '../db/client.ts';
+import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import { companies, requests, userCompanies, users } from '../db/schema.ts';
 import type { UserRow } from './sessions.ts';
 
@@ -28,7 +28,7 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
  */
 export type Membership = 'granted' | 'claimed';
 
-function membershipsOf(userId: number, membership: Membership) {
+function membershipsOf(userId: number | Placeholder, membership: Membership) {
   return and(eq(userCompanies.userId, userId), membership === 'granted' ? isNotNull(users.emailConfirmedAt) : undefined);
 }
 
@@ -43,7 +43,7 @@ export async function companiesOf(db: Executor, userId: number, membership: Memb
 }
 
 /** The ids of the companies that sponsor the user, as a subquery. */
-export function grantedCompanyIds(db: Executor, userId: number) {
+export function grantedCompanyIds(db: Executor, userId: number | Placeholder) {
   return db
     .select({ companyId: userCompanies.companyId })
     .from(userCompanies)
@@ -70,14 +70,37 @@ export function initialsOf(fullName: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
+/** The companies that sponsor the user (granted memberships), as SPEC §3 User.companies, made by the database. */
+const sponsoringCompanies = sql<User['companies']>`COALESCE((
+  SELECT json_agg(json_build_object('id', ${qualified(companies.id)}, 'name', ${qualified(companies.name)}, 'image_url', ${qualified(companies.imageUrl)})
+    ORDER BY ${qualified(companies.id)})
+  FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(users.emailConfirmedAt)} IS NOT NULL), '[]'::json)`;
+
+/** GET /users/current runs on every page load: one query, prepared once per database. */
+const currentUserLookup = preparedFor((db) =>
+  db
+    .select({
+      externalId: users.externalId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      onboardedAt: users.onboardedAt,
+      mfaPhone: users.mfaPhone,
+      emailConfirmedAt: users.emailConfirmedAt,
+      companies: sponsoringCompanies,
+      requestCount: sql<number>`(SELECT count(*) FROM ${requests} WHERE ${qualified(requests.userId)} = ${qualified(users.id)})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('describe_current_user'),
+);
+
 /** The signed-in user as GET /users/current answers it. */
 export async function describeUser(db: Executor, userId: number, internalCompanyNames: readonly string[]): Promise<User> {
-  const user = await findUserById(db, userId);
+  const [user] = await currentUserLookup(db).execute({ userId });
   if (!user) throw new Error(`describeUser: no user ${userId}`);
-  const [userCompanyRows, [{ requestCount }]] = await Promise.all([
-    companiesOf(db, userId),
-    db.select({ requestCount: count() }).from(requests).where(eq(requests.userId, userId)),
-  ]);
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   return {
     external_id: user.externalId,
@@ -85,10 +108,10 @@ export async function describeUser(db: Executor, userId: number, internalCompany
     first_name: user.firstName,
     initials: initialsOf(fullName),
     email: user.email,
-    request_count: requestCount,
-    companies: userCompanyRows.map((company) => ({ id: company.id, name: company.name, image_url: company.imageUrl })),
+    request_count: user.requestCount,
+    companies: user.companies,
     role: user.role,
-    internal_user: userCompanyRows.some((company) => internalCompanyNames.includes(company.name)),
+    internal_user: user.companies.some((company) => internalCompanyNames.includes(company.name)),
     onboarding_required: user.role === 'employee' && user.onboardedAt === null,
     mfa_enrolled: user.mfaPhone !== null,
     email_confirmation_pending: user.emailConfirmedAt === null,

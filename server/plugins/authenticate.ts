@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import type { Database } from '../db/client.ts';
-import { type AuthenticatedUser, findSessionUser, isValidMfaToken, tokenFromAuthorization } from '../domain/sessions.ts';
+import type { RealtimeHub } from '../domain/realtime.ts';
+import { createSessionCache } from '../domain/sessionCache.ts';
+import { type AuthenticatedUser, tokenFromAuthorization } from '../domain/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The MFA calls themselves, and sign-out, work before an SMS code is verified. */
     skipMfa?: boolean;
+    /**
+     * The call revokes sessions or MFA devices, or changes what MFA a user needs: it answers only once the session
+     * cache of this process has forgotten what it changed (see server/domain/sessionCache.ts).
+     */
+    changesCredentials?: boolean;
   }
 }
 
@@ -28,22 +35,28 @@ export function userOf(request: FastifyRequest): AuthenticatedUser {
   return request.currentUser;
 }
 
-export default fp<{ db: Database }>(
-  async (app, { db }) => {
+export default fp<{ db: Database; realtime: RealtimeHub }>(
+  async (app, { db, realtime }) => {
+    const sessions = createSessionCache(db, realtime);
+    app.addHook('onClose', () => sessions.close());
     app.decorateRequest('currentUser', null);
 
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = tokenFromAuthorization(request.headers.authorization);
-      const user = token ? await findSessionUser(db, token) : null;
-      if (!user) {
+      const mfaToken = request.headers[MFA_TOKEN_HEADER];
+      const found = token ? await sessions.find(token, typeof mfaToken === 'string' ? mfaToken : undefined) : null;
+      if (!found) {
         return reply.code(401).send({ error: SESSION_EXPIRED_ERROR });
       }
-      if (user.mfaApplies && !request.routeOptions.config.skipMfa) {
-        const mfaToken = request.headers[MFA_TOKEN_HEADER];
-        const valid = typeof mfaToken === 'string' && (await isValidMfaToken(db, user.id, mfaToken));
-        if (!valid) return reply.code(401).send({ error: MFA_REQUIRED_ERROR });
+      if (found.mfaApplies && !request.routeOptions.config.skipMfa && found.mfaTokenExpiresAt === null) {
+        return reply.code(401).send({ error: MFA_REQUIRED_ERROR });
       }
-      request.currentUser = user;
+      const { id, externalId, email, role, sessionId, mfaApplies } = found;
+      request.currentUser = { id, externalId, email, role, sessionId, mfaApplies };
+    });
+
+    app.addHook('onSend', async (request) => {
+      if (request.routeOptions.config.changesCredentials) await sessions.settle();
     });
 
     app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {

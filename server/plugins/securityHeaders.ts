@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /** Powerful browser features the app never uses, switched off for every page and for anything injected into one. */
@@ -30,27 +31,46 @@ export const PERMISSIONS_POLICY = [
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'", ...s3Origins(config)],
-          frameAncestors: ["'none'"],
-          // Session replay compresses its recording in a worker it starts from a blob of its own code.
-          workerSrc: ["'self'", 'blob:'],
-          upgradeInsecureRequests: null,
+    const pageHeaders = {
+      ...helmetHeaders({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            connectSrc: ["'self'", ...s3Origins(config)],
+            frameAncestors: ["'none'"],
+            // Session replay compresses its recording in a worker it starts from a blob of its own code.
+            workerSrc: ["'self'", 'blob:'],
+            upgradeInsecureRequests: null,
+          },
         },
-      },
+      }),
+      'permissions-policy': PERMISSIONS_POLICY,
+    };
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(pageHeaders);
     });
     app.addHook('onSend', async (request, reply) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security-headers' },
 );
+
+/**
+ * The headers helmet sets with these options, worked out once: they are the same for every answer, and helmet's
+ * middleware (which @fastify/helmet would build anew for each request) parses its policy each time it is made.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
+  return headers;
+}
 
 function s3Origins(config: Config): string[] {
   if (config.STORAGE !== 's3') return [];

@@ -41,7 +41,8 @@ const mfaRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async
     '/verify',
     {
       preHandler: app.authenticate,
-      config: { skipMfa: true, rateLimit: authRateLimit(config) },
+      // An enrolment's code sets the phone, and MFA then applies to every session of the user.
+      config: { skipMfa: true, changesCredentials: true, rateLimit: authRateLimit(config) },
       schema: { body: mfaVerifyRequest, response: { 200: successBody, ...failure } },
     },
     async (request, reply) => {

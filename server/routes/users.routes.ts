@@ -71,7 +71,11 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
 
   app.delete(
     '/sign_out',
-    { preHandler: app.authenticate, config: { skipMfa: true }, schema: { response: { 200: successBody } } },
+    {
+      preHandler: app.authenticate,
+      config: { skipMfa: true, changesCredentials: true },
+      schema: { response: { 200: successBody } },
+    },
     async (request) => {
       const { id: userId, sessionId } = userOf(request);
       await revokeSession(db, sessionId);
@@ -91,7 +95,10 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
 
   app.put(
     '/password',
-    { config: rateLimited, schema: { body: resetPasswordRequest, response: { 200: messageBody, 422: errorBody } } },
+    {
+      config: { ...rateLimited, changesCredentials: true },
+      schema: { body: resetPasswordRequest, response: { 200: messageBody, 422: errorBody } },
+    },
     async (request) => {
       const userId = await resetPassword(db, {
         token: request.body.reset_password_token,
