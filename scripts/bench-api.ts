@@ -225,7 +225,7 @@ async function createBenchDatabase(engine: Engine) {
     drop: async () => {
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
-      if (!process.env.BENCH_KEEP) await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
       rmSync(dataDir, { recursive: true, force: true });
     },

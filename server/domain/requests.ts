@@ -67,8 +67,17 @@ export async function messagesByRequest(db: Executor, requestIds: readonly numbe
   return byRequest;
 }
 
+/** What SPEC §3 Request answers of the row, and no more (a list reads every column it names, on every page). */
 const describedRequestFields = {
-  request: requests,
+  request: {
+    id: requests.id,
+    externalId: requests.externalId,
+    name: requests.name,
+    status: requests.status,
+    issuedAt: requests.issuedAt,
+    createdAt: requests.createdAt,
+    details: requests.details,
+  },
   categoryName: surveyCategories.name,
   categoryImageUrl: surveyCategories.imageUrl,
 };

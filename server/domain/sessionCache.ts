@@ -37,7 +37,11 @@ export interface SessionCache {
   close(): void;
 }
 
-export function createSessionCache(db: Executor, realtime: RealtimeHub): SessionCache {
+export function createSessionCache(
+  db: Executor,
+  realtime: RealtimeHub,
+  { maxEntries = SESSION_CACHE_MAX_ENTRIES }: { maxEntries?: number } = {},
+): SessionCache {
   const entries = new Map<string, Entry>();
   // Bumped by every forgetting: a lookup that began before one does not store its (maybe stale) answer.
   let generation = 0;
@@ -68,7 +72,7 @@ export function createSessionCache(db: Executor, realtime: RealtimeHub): Session
       const startedAt = generation;
       const found = await findSessionUser(db, token, { mfaToken, now });
       if (found && generation === startedAt && realtime.live) {
-        if (entries.size >= SESSION_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         const expiries = [now.getTime() + SESSION_CACHE_MAX_AGE_MS, found.expiresAt.getTime()];
         if (found.mfaTokenExpiresAt) expiries.push(found.mfaTokenExpiresAt.getTime());
         entries.set(key, { found, userId: found.id, validUntil: Math.min(...expiries) });
