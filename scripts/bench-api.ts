@@ -16,13 +16,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { AUTHORIZATION_HEADER } from '../src/contract/common.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDemoAccounts } from '../server/db/seed/demoAccounts.ts';
 import { seedOfferingCatalogue } from '../server/db/seed/offeringCatalogue.ts';
 import { seedSurveyCatalogue } from '../server/db/seed/surveyCatalogue.ts';
 import { createSession } from '../server/domain/sessions.ts';
+import { createScratchDatabase } from '../tests/server/scratchDatabase.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -210,23 +210,13 @@ async function createBenchDatabase(engine: Engine) {
     const dataDir = mkdtempSync(join(tmpdir(), 'lc-bench-'));
     return { env: { DATA_DIR: dataDir }, open: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const baseUrl = process.env.TEST_DATABASE_URL!;
-  const name = `lc_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'lc_bench');
   const dataDir = mkdtempSync(join(tmpdir(), 'lc-bench-'));
   return {
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-    open: { url: url.toString() },
+    env: { DATABASE_URL: scratch.url, DATA_DIR: dataDir },
+    open: { url: scratch.url },
     drop: async () => {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

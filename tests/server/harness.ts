@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { createScratchDatabase } from './scratchDatabase.ts';
 
 /** `server-postgres` runs the same files with TEST_DB_ENGINE=postgres against TEST_DATABASE_URL. */
 export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -17,23 +16,8 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `lc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  return {
-    database,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  const scratch = await createScratchDatabase(baseUrl, 'lc_test');
+  return { database: await openDatabase({ url: scratch.url }), drop: scratch.drop };
 }
 
 /**

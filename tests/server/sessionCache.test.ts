@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { MFA_REQUIRED_ERROR } from '../../src/contract/common.ts';
+import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { companies, mfaTokens, sessions, users } from '../../server/db/schema.ts';
 import type { RealtimeHub, RealtimeSubscriber } from '../../server/domain/realtime.ts';
 import { createSessionCache } from '../../server/domain/sessionCache.ts';
 import { createSession, tokenFromAuthorization } from '../../server/domain/sessions.ts';
+import { digest } from '../../server/domain/tokens.ts';
 import { SESSION_EXPIRED_ERROR } from '../../server/plugins/authenticate.ts';
 import { suiteContext, testEngine } from './harness.ts';
 import {
@@ -42,6 +43,25 @@ async function expectCachedReads(authorization: string, mfaToken?: string) {
   }
 }
 
+/** Enrols `phone` with the code texted to it, as the MFA screens do; the remembered device's token. */
+async function enrolledPhone(authorization: string, phone: string): Promise<string> {
+  const enrolled = await context.app.inject({
+    method: 'POST',
+    url: '/api/v1/mfa',
+    headers: authHeaders(authorization),
+    payload: { mfa_number: phone },
+  });
+  expect(enrolled.statusCode, enrolled.body).toBe(200);
+  const verified = await context.app.inject({
+    method: 'POST',
+    url: '/api/v1/mfa/verify',
+    headers: authHeaders(authorization),
+    payload: { otp: await latestSmsCode(context, phone) },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return String(verified.headers[MFA_TOKEN_HEADER]);
+}
+
 function signOut(authorization: string) {
   return context.app.inject({ method: 'DELETE', url: '/api/v1/users/sign_out', headers: authHeaders(authorization) });
 }
@@ -61,22 +81,7 @@ describe('revocation through the API takes effect at the next call', () => {
   it('ends the other sessions and the remembered MFA device of a password reset at once', async () => {
     await createCompany(context, { slug: 'cache-globex', mfaPolicy: 'required' });
     const { email, authorization } = await signedInEmployee('cache-globex');
-    const phone = '4155550177';
-    const enrolled = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/mfa',
-      headers: authHeaders(authorization),
-      payload: { mfa_number: phone },
-    });
-    expect(enrolled.statusCode, enrolled.body).toBe(200);
-    const verified = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/mfa/verify',
-      headers: authHeaders(authorization),
-      payload: { otp: await latestSmsCode(context, phone) },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
-    const mfaToken = String(verified.headers['mfa-token']);
+    const mfaToken = await enrolledPhone(authorization, '4155550177');
     await expectCachedReads(authorization, mfaToken);
 
     await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
@@ -95,15 +100,7 @@ describe('revocation through the API takes effect at the next call', () => {
     const { email, authorization } = await signedInEmployee('cache-initech');
     const onAnotherDevice = await signedIn(context, email);
     await expectCachedReads(onAnotherDevice);
-    const phone = '4155550178';
-    await context.app.inject({ method: 'POST', url: '/api/v1/mfa', headers: authHeaders(authorization), payload: { mfa_number: phone } });
-    const verified = await context.app.inject({
-      method: 'POST',
-      url: '/api/v1/mfa/verify',
-      headers: authHeaders(authorization),
-      payload: { otp: await latestSmsCode(context, phone) },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
+    await enrolledPhone(authorization, '4155550178');
     const other = await currentUserRequest(context, onAnotherDevice);
     expect(other.statusCode).toBe(401);
     expect(errorOf(other)).toBe(MFA_REQUIRED_ERROR);
@@ -138,7 +135,6 @@ describe('changes made outside the API calls reach the cache through the databas
       .insert(mfaTokens)
       .values({ userId, tokenDigest: 'placeholder', expiresAt: new Date(Date.now() + 60_000) })
       .returning();
-    const { digest } = await import('../../server/domain/tokens.ts');
     const mfaToken = 'a-remembered-device-token';
     await context.db.update(mfaTokens).set({ tokenDigest: digest(mfaToken) }).where(eq(mfaTokens.id, device.id));
     await vi.waitFor(async () => expect((await currentUserRequest(context, authorization, mfaToken)).statusCode).toBe(200));
@@ -166,7 +162,6 @@ describe('changes made outside the API calls reach the cache through the databas
 });
 
 async function userIdOf(authorization: string): Promise<number | undefined> {
-  const { digest } = await import('../../server/domain/tokens.ts');
   const [row] = await context.db
     .select({ userId: sessions.userId })
     .from(sessions)
