@@ -82,16 +82,27 @@ const describedRequestFields = {
   categoryImageUrl: surveyCategories.imageUrl,
 };
 
-/** A timestamp as JavaScript's toISOString writes it (milliseconds, UTC): what `messageToWire` answers. */
-const isoTimestamp = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A message of a thread as the database lists it (an array is cheaper for it to build than an object). */
+type ThreadEntry = [id: number, bodyHtml: string, source: Message['source'], sourceName: string, createdAt: string, attachmentKeys: string[]];
 
-/** The request's thread, oldest first, as SPEC §3 Messages: made by the database so that a list is one query. */
-const requestThread = sql<Message[]>`COALESCE((
-  SELECT json_agg(json_build_object(
-    'id', ${qualified(messages.id)}, 'body_html', ${qualified(messages.bodyHtml)}, 'source', ${qualified(messages.source)},
-    'source_name', ${qualified(messages.sourceName)}, 'external_created_at', ${isoTimestamp(qualified(messages.createdAt))},
-    'attachment_keys', ${qualified(messages.attachmentKeys)}) ORDER BY ${qualified(messages.createdAt)}, ${qualified(messages.id)})
+/** The request's thread, oldest first: made by the database so that a list is one query. */
+const requestThread = sql<ThreadEntry[]>`COALESCE((
+  SELECT json_agg(json_build_array(
+    ${qualified(messages.id)}, ${qualified(messages.bodyHtml)}, ${qualified(messages.source)}, ${qualified(messages.sourceName)},
+    ${qualified(messages.createdAt)}, ${qualified(messages.attachmentKeys)}) ORDER BY ${qualified(messages.createdAt)}, ${qualified(messages.id)})
   FROM ${messages} WHERE ${qualified(messages.requestId)} = ${qualified(requests.id)}), '[]'::json)`;
+
+/** SPEC §3 Message of a thread entry, as `messageToWire` answers a row. */
+function messageOfThread([id, bodyHtml, source, sourceName, createdAt, attachmentKeys]: ThreadEntry): Message {
+  return {
+    id,
+    body_html: bodyHtml,
+    source,
+    source_name: sourceName,
+    external_created_at: new Date(createdAt).toISOString(),
+    attachment_keys: attachmentKeys,
+  };
+}
 
 function selectDescribedRequests(db: Executor, condition: SQL | undefined) {
   return db
@@ -126,8 +137,8 @@ function toSubmittedRequest({ request, categoryName, categoryImageUrl }: Describ
   };
 }
 
-function toRequest(row: DescribedRequestRow & { messages: Message[] }): Request {
-  return { ...toSubmittedRequest(row), messages: row.messages };
+function toRequest(row: DescribedRequestRow & { messages: ThreadEntry[] }): Request {
+  return { ...toSubmittedRequest(row), messages: row.messages.map(messageOfThread) };
 }
 
 /** A request as its submission answers it (SPEC §3 Request without its thread), or null when there is none. */

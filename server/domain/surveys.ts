@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { type Placeholder, and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type NextScreenItem,
   type RequestSurvey,
@@ -8,7 +8,7 @@ import {
   checkAnswer,
   formatPhone,
 } from '../../src/contract/surveys.ts';
-import type { Database, Executor } from '../db/client.ts';
+import { type Database, type Executor, preparedFor } from '../db/client.ts';
 import { requests, uploads } from '../db/schema.ts';
 import {
   requestSurveys,
@@ -137,18 +137,8 @@ interface SessionState {
   questions: SessionQuestion[];
 }
 
-/**
- * The session with its questions and their answers, in one query; null when there is no such session of this
- * user. `lock` takes a row lock on the session: 'share' for answering, 'update' for submitting, so an answer can
- * never land after the submit that made the Request.
- */
-async function loadSession(
-  db: Executor,
-  userId: number,
-  sessionId: number,
-  lock?: 'share' | 'update',
-): Promise<SessionState | null> {
-  const query = db
+function selectSession(db: Executor, userId: number | Placeholder, sessionId: number | Placeholder) {
+  return db
     .select({
       requestSurveyId: userRequestSurveys.requestSurveyId,
       submittedAt: userRequestSurveys.submittedAt,
@@ -170,7 +160,27 @@ async function loadSession(
     )
     .where(and(eq(userRequestSurveys.id, sessionId), eq(userRequestSurveys.userId, userId)))
     .orderBy(asc(surveyQuestions.position));
-  const rows = lock ? await query.for(lock, { of: userRequestSurveys }) : await query;
+}
+
+/** Read at every step of the conversation: prepared once per database. */
+const sessionRead = preparedFor((db) =>
+  selectSession(db, sql.placeholder('userId'), sql.placeholder('sessionId')).prepare('load_survey_session'),
+);
+
+/**
+ * The session with its questions and their answers, in one query; null when there is no such session of this
+ * user. `lock` takes a row lock on the session: 'share' for answering, 'update' for submitting, so an answer can
+ * never land after the submit that made the Request.
+ */
+async function loadSession(
+  db: Executor,
+  userId: number,
+  sessionId: number,
+  lock?: 'share' | 'update',
+): Promise<SessionState | null> {
+  const rows = lock
+    ? await selectSession(db, userId, sessionId).for(lock, { of: userRequestSurveys })
+    : await sessionRead(db).execute({ userId, sessionId });
   const [first] = rows;
   if (!first) return null;
   return {
