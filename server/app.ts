@@ -88,7 +88,7 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
       await api.register(surveysRoutes, { prefix: '/v1', db: database.db, storage });
       await api.register(onboardingRoutes, { prefix: '/v1/onboarding_answers', db: database.db });
-      await api.register(offeringsRoutes, { prefix: '/v1', db: database.db });
+      await api.register(offeringsRoutes, { prefix: '/v1', db: database.db, realtime });
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
       await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
       await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });

@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type {
   OfferingCategory,
   OfferingDetail,
@@ -8,6 +8,7 @@ import type {
   OfferingType,
 } from '../../src/contract/offerings.ts';
 import { type Executor, preparedFor, qualified } from '../db/client.ts';
+import type { RealtimeHub } from './realtime.ts';
 import {
   offeringCategories,
   offeringCategoryLinks,
@@ -18,7 +19,7 @@ import {
 import { grantedCompanyIds } from './users.ts';
 
 /** Partner offers are everyone's; a benefit only for the employees its company sponsors (address confirmed). */
-function visibleTo(db: Executor, userId: number | Placeholder): SQL {
+function visibleTo(db: Executor, userId: number): SQL {
   return or(eq(offerings.type, 'product'), inArray(offerings.companyId, grantedCompanyIds(db, userId))) as SQL;
 }
 
@@ -38,21 +39,15 @@ const categoryNames = sql<string[]>`COALESCE((
   FROM ${offeringCategoryLinks} INNER JOIN ${offeringCategories} ON ${qualified(offeringCategories.id)} = ${qualified(offeringCategoryLinks.categoryId)}
   WHERE ${qualified(offeringCategoryLinks.offeringId)} = ${qualified(offerings.id)}), '[]'::json)`;
 
-/** The benefits and offers pages and the dashboard read it on every visit: one query, prepared once per database. */
-const offeringsList = preparedFor((db) =>
+const readCatalogue = preparedFor((db) =>
   db
-    .select({ ...listColumns, categories: categoryNames })
+    .select({ ...listColumns, companyId: offerings.companyId, categories: categoryNames })
     .from(offerings)
-    .where(
-      and(
-        sql`${offerings.type} = ANY(string_to_array(${sql.placeholder('types')}, ',')::offering_type[])`,
-        visibleTo(db, sql.placeholder('userId')),
-      ),
-    )
-    .orderBy(desc(sql`${offerings.featured} AND ${sql.placeholder('preferFeatured')}::boolean`), asc(offerings.type), asc(offerings.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('list_offerings'),
+    .orderBy(asc(offerings.type), asc(offerings.id))
+    .prepare('offerings_catalogue'),
 );
+
+type CatalogueEntry = Awaited<ReturnType<ReturnType<typeof readCatalogue>['execute']>>[number];
 
 export interface OfferingsFilter {
   types: OfferingType[];
@@ -61,14 +56,77 @@ export interface OfferingsFilter {
   limit?: number;
 }
 
-/** The offerings the user may see, benefits before partner offers, each group in catalogue order. */
-export async function listOfferings(db: Executor, userId: number, filter: OfferingsFilter): Promise<OfferingListItem[]> {
-  return offeringsList(db).execute({
-    types: filter.types.join(','),
-    userId,
-    preferFeatured: filter.preferFeatured,
-    limit: filter.limit ?? null,
+/**
+ * The offerings a user may see (partner offers, and the benefits of the companies that sponsor them), benefits before
+ * partner offers, each group in catalogue order; with `preferFeatured` the featured ones first.
+ */
+export function offeringsVisibleTo(
+  catalogue: readonly CatalogueEntry[],
+  grantedCompanyIds: readonly number[],
+  { types, preferFeatured, limit }: OfferingsFilter,
+): OfferingListItem[] {
+  const visible = catalogue.filter(
+    (entry) =>
+      types.includes(entry.type) &&
+      (entry.type === 'product' || (entry.companyId !== null && grantedCompanyIds.includes(entry.companyId))),
+  );
+  const ordered = preferFeatured
+    ? [...visible.filter((entry) => entry.featured), ...visible.filter((entry) => !entry.featured)]
+    : visible;
+  return ordered.slice(0, limit).map(({ companyId: _company, ...item }) => item);
+}
+
+export interface OfferingsCache {
+  /** The offerings list of a user whom `grantedCompanyIds` sponsor. */
+  list(grantedCompanyIds: readonly number[], filter: OfferingsFilter): Promise<OfferingListItem[]>;
+  close(): void;
+}
+
+/**
+ * Every employee of a company gets the same offerings list, and the catalogue changes only when it is edited: each
+ * server process keeps the whole list in memory and reads it again after any change, announced by the database's
+ * triggers (migration 0009) whoever made it. A read under way when a change arrives is not kept, and nothing is kept
+ * while announcements cannot be heard.
+ */
+export function createOfferingsCache(db: Executor, realtime: RealtimeHub): OfferingsCache {
+  let kept: Promise<CatalogueEntry[]> | null = null;
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    kept = null;
+  };
+  const unsubscribe = realtime.subscribe({
+    onNotice: (notice) => {
+      if (notice.type === 'catalogue.changed') forget();
+    },
+    onInterrupted: forget,
   });
+
+  function catalogue(): Promise<CatalogueEntry[]> {
+    if (kept && realtime.live) return kept;
+    const startedAt = generation;
+    const reading = readCatalogue(db).execute();
+    if (realtime.live) {
+      kept = reading;
+      const dropIfStale = () => {
+        if (kept === reading && generation !== startedAt) kept = null;
+      };
+      reading.then(dropIfStale, () => {
+        if (kept === reading) kept = null;
+      });
+    }
+    return reading;
+  }
+
+  return {
+    async list(grantedCompanyIds, filter) {
+      return offeringsVisibleTo(await catalogue(), grantedCompanyIds, filter);
+    },
+    close() {
+      unsubscribe();
+      forget();
+    },
+  };
 }
 
 function itemOf(row: { value: string; key: string | null; externalUrl: string | null }): OfferingItem {

@@ -34,7 +34,9 @@ export type RealtimeNotice =
    * What the user's sessions may do changed (revoked, MFA, role, company): announced by the database's triggers
    * (migration 0008), for every writer; `userId` null when it concerns everyone (a company's MFA policy).
    */
-  | { type: 'credentials.changed'; userId: number | null };
+  | { type: 'credentials.changed'; userId: number | null }
+  /** The offerings catalogue was edited (triggers of migration 0009). */
+  | { type: 'catalogue.changed' };
 
 export interface RealtimeSubscriber {
   onNotice(notice: RealtimeNotice): void;
@@ -229,7 +231,9 @@ export interface Viewer {
 
 /** Staff see every event; an employee only those about their own requests, and never an internal note. */
 export function mayReceive(viewer: Viewer, notice: RealtimeNotice): boolean {
-  if (notice.type === 'sessions.ended' || notice.type === 'credentials.changed') return false;
+  if (notice.type === 'sessions.ended' || notice.type === 'credentials.changed' || notice.type === 'catalogue.changed') {
+    return false;
+  }
   if (viewer.staff) return true;
   return notice.type !== 'note.created' && notice.ownerUserId === viewer.userId;
 }
@@ -254,6 +258,7 @@ export async function liveEventFor(db: Executor, notice: RealtimeNotice): Promis
       return { type: 'note.created', request_id: notice.requestId, note_id: notice.noteId };
     case 'sessions.ended':
     case 'credentials.changed':
+    case 'catalogue.changed':
       return null;
   }
 }

@@ -16,6 +16,8 @@ export interface AuthenticatedUser {
   sessionId: number;
   /** MFA applies to this user: a verified phone, or a company whose policy requires it. */
   mfaApplies: boolean;
+  /** The companies that sponsor the user (their benefits): granted once the address is confirmed. */
+  grantedCompanyIds: number[];
 }
 
 export async function createSession(db: Executor, userId: number, now = new Date()) {
@@ -44,6 +46,10 @@ const mfaTokenExpiresAt = sql<Date | null>`(
     AND ${qualified(mfaTokens.revokedAt)} IS NULL AND ${qualified(mfaTokens.expiresAt)} > ${sql.placeholder('now')}
   LIMIT 1)`.mapWith(mfaTokens.expiresAt);
 
+const grantedCompanyIds = sql<number[]>`COALESCE((
+  SELECT json_agg(${qualified(userCompanies.companyId)} ORDER BY ${qualified(userCompanies.companyId)}) FROM ${userCompanies}
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(users.emailConfirmedAt)} IS NOT NULL), '[]'::json)`;
+
 function prepareSessionLookup(db: Executor) {
   return db
     .select({
@@ -53,6 +59,7 @@ function prepareSessionLookup(db: Executor) {
       email: users.email,
       role: users.role,
       mfaApplies,
+      grantedCompanyIds,
       expiresAt: sessions.expiresAt,
       mfaTokenExpiresAt,
     })

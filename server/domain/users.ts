@@ -1,4 +1,4 @@
-import { type Placeholder, and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { User } from '../../src/contract/account.ts';
 import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import { companies, requests, userCompanies, users } from '../db/schema.ts';
@@ -28,7 +28,7 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
  */
 export type Membership = 'granted' | 'claimed';
 
-function membershipsOf(userId: number | Placeholder, membership: Membership) {
+function membershipsOf(userId: number, membership: Membership) {
   return and(eq(userCompanies.userId, userId), membership === 'granted' ? isNotNull(users.emailConfirmedAt) : undefined);
 }
 
@@ -43,7 +43,7 @@ export async function companiesOf(db: Executor, userId: number, membership: Memb
 }
 
 /** The ids of the companies that sponsor the user, as a subquery. */
-export function grantedCompanyIds(db: Executor, userId: number | Placeholder) {
+export function grantedCompanyIds(db: Executor, userId: number) {
   return db
     .select({ companyId: userCompanies.companyId })
     .from(userCompanies)

@@ -51,8 +51,8 @@ export default fp<{ db: Database; realtime: RealtimeHub }>(
       if (found.mfaApplies && !request.routeOptions.config.skipMfa && found.mfaTokenExpiresAt === null) {
         return reply.code(401).send({ error: MFA_REQUIRED_ERROR });
       }
-      const { id, externalId, email, role, sessionId, mfaApplies } = found;
-      request.currentUser = { id, externalId, email, role, sessionId, mfaApplies };
+      const { id, externalId, email, role, sessionId, mfaApplies, grantedCompanyIds } = found;
+      request.currentUser = { id, externalId, email, role, sessionId, mfaApplies, grantedCompanyIds };
     });
 
     app.addHook('onSend', async (request) => {

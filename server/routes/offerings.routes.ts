@@ -7,14 +7,18 @@ import {
   offeringsResponse,
 } from '../../src/contract/offerings.ts';
 import type { Database } from '../db/client.ts';
-import { findOffering, listOfferingCategories, listOfferings } from '../domain/offerings.ts';
+import { createOfferingsCache, findOffering, listOfferingCategories } from '../domain/offerings.ts';
+import type { RealtimeHub } from '../domain/realtime.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 /** The same answer for an unknown id and another company's benefit: its existence is not revealed. */
 const OFFERING_NOT_FOUND = 'Offering not found';
 
 /** SPEC §7 Offerings, under /api/v1. */
-const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeHub }> = async (app, { db, realtime }) => {
+  const catalogue = createOfferingsCache(db, realtime);
+  app.addHook('onClose', () => catalogue.close());
+
   app.get(
     '/offerings',
     {
@@ -23,7 +27,7 @@ const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { d
     },
     async (request) => {
       const { types, prefer_featured: preferFeatured, limit } = request.query;
-      const offerings = await listOfferings(db, userOf(request).id, { types, preferFeatured, limit });
+      const offerings = await catalogue.list(userOf(request).grantedCompanyIds, { types, preferFeatured, limit });
       return { success: true, offerings };
     },
   );

@@ -121,7 +121,11 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
 
   app.get(
     '/confirmation',
-    { config: rateLimited, schema: { querystring: confirmationQuery, response: { 200: messageBody, 422: errorBody } } },
+    {
+      // The confirmed address grants the companies the sign-up claimed (their benefits, in every session).
+      config: { ...rateLimited, changesCredentials: true },
+      schema: { querystring: confirmationQuery, response: { 200: messageBody, 422: errorBody } },
+    },
     async (request) => {
       await confirmEmail(db, request.query.confirmation_token);
       return { success: true, message: EMAIL_CONFIRMED_MESSAGE };

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { offerings } from '../../server/db/offerings.schema.ts';
 import { companies, userCompanies, users } from '../../server/db/schema.ts';
 import { seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
@@ -13,7 +13,7 @@ import {
   offeringResponse,
   offeringsResponse,
 } from '../../src/contract/offerings.ts';
-import { type TestContext, createTestContext } from './harness.ts';
+import { type TestContext, createTestContext, testEngine } from './harness.ts';
 import { errorOf, uniqueEmail } from './helpers.ts';
 
 let context: TestContext;
@@ -299,5 +299,21 @@ describe('GET /api/v1/offering_categories', () => {
       success: true,
       offering_categories: catalogue.categories,
     });
+  });
+});
+
+describe('the catalogue each server process keeps in memory', () => {
+  it('shows an edit of the catalogue at the next load, whoever made it', async () => {
+    const before = await listOf('?types=product', acme);
+    const [first] = before;
+    await context.db.update(offerings).set({ heading: 'Renamed by an operator' }).where(inArray(offerings.id, [first.id]));
+    // PGlite hands the trigger's notice over as the statement commits; PostgreSQL a moment later.
+    await vi.waitFor(async () => expect((await listOf('?types=product', acme))[0].heading).toBe('Renamed by an operator'), {
+      timeout: 2_000,
+      interval: 5,
+    });
+    if (testEngine === 'pglite') expect((await listOf('?types=product', acme))[0].heading).toBe('Renamed by an operator');
+    await context.db.update(offerings).set({ heading: first.heading }).where(inArray(offerings.id, [first.id]));
+    await vi.waitFor(async () => expect(await listOf('?types=product', acme)).toEqual(before), { timeout: 2_000, interval: 5 });
   });
 });
