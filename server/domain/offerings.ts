@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type {
   OfferingCategory,
   OfferingDetail,
@@ -16,11 +16,10 @@ import {
   offeringSections,
   offerings,
 } from '../db/offerings.schema.ts';
-import { grantedCompanyIds } from './users.ts';
 
 /** Partner offers are everyone's; a benefit only for the employees its company sponsors (address confirmed). */
-function visibleTo(db: Executor, userId: number): SQL {
-  return or(eq(offerings.type, 'product'), inArray(offerings.companyId, grantedCompanyIds(db, userId))) as SQL;
+function mayBeSeen(offering: { type: OfferingType; companyId: number | null }, grantedCompanyIds: readonly number[]) {
+  return offering.type === 'product' || (offering.companyId !== null && grantedCompanyIds.includes(offering.companyId));
 }
 
 const listColumns = {
@@ -65,11 +64,7 @@ export function offeringsVisibleTo(
   grantedCompanyIds: readonly number[],
   { types, preferFeatured, limit }: OfferingsFilter,
 ): OfferingListItem[] {
-  const visible = catalogue.filter(
-    (entry) =>
-      types.includes(entry.type) &&
-      (entry.type === 'product' || (entry.companyId !== null && grantedCompanyIds.includes(entry.companyId))),
-  );
+  const visible = catalogue.filter((entry) => types.includes(entry.type) && mayBeSeen(entry, grantedCompanyIds));
   const ordered = preferFeatured
     ? [...visible.filter((entry) => entry.featured), ...visible.filter((entry) => !entry.featured)]
     : visible;
@@ -169,11 +164,19 @@ async function sectionsOf(db: Executor, offeringId: number): Promise<OfferingSec
   return [...sections.values()];
 }
 
-/** One offering with its sections, or null when it does not exist or is another company's benefit. */
-export async function findOffering(db: Executor, userId: number, offeringId: number): Promise<OfferingDetail | null> {
+/**
+ * One offering with its sections, or null when it does not exist or is another company's benefit (for the user whom
+ * `grantedCompanyIds` sponsor).
+ */
+export async function findOffering(
+  db: Executor,
+  grantedCompanyIds: readonly number[],
+  offeringId: number,
+): Promise<OfferingDetail | null> {
   const [row] = await db
     .select({
       ...listColumns,
+      companyId: offerings.companyId,
       name: offerings.name,
       request_survey_cta: offerings.requestSurveyCta,
       request_survey_id: offerings.requestSurveyId,
@@ -181,10 +184,11 @@ export async function findOffering(db: Executor, userId: number, offeringId: num
       categories: categoryNames,
     })
     .from(offerings)
-    .where(and(eq(offerings.id, offeringId), visibleTo(db, userId)))
+    .where(eq(offerings.id, offeringId))
     .limit(1);
-  if (!row) return null;
-  return { ...row, sections: await sectionsOf(db, row.id) };
+  if (!row || !mayBeSeen(row, grantedCompanyIds)) return null;
+  const { companyId: _company, ...offering } = row;
+  return { ...offering, sections: await sectionsOf(db, row.id) };
 }
 
 export async function listOfferingCategories(db: Executor): Promise<OfferingCategory[]> {

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import { companies, mfaTokens, sessions, userCompanies, users } from '../db/schema.ts';
 import { digest, newToken } from './tokens.ts';
+import { membershipGranted } from './users.ts';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const MFA_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -48,7 +49,7 @@ const mfaTokenExpiresAt = sql<Date | null>`(
 
 const grantedCompanyIds = sql<number[]>`COALESCE((
   SELECT json_agg(${qualified(userCompanies.companyId)} ORDER BY ${qualified(userCompanies.companyId)}) FROM ${userCompanies}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(users.emailConfirmedAt)} IS NOT NULL), '[]'::json)`;
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted}), '[]'::json)`;
 
 function prepareSessionLookup(db: Executor) {
   return db

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User } from '../../src/contract/account.ts';
 import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import { companies, requests, userCompanies, users } from '../db/schema.ts';
@@ -28,8 +28,11 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
  */
 export type Membership = 'granted' | 'claimed';
 
+/** What grants a membership, said of the user row of the query (every query that tells sponsors uses it). */
+export const membershipGranted = sql`${qualified(users.emailConfirmedAt)} IS NOT NULL`;
+
 function membershipsOf(userId: number, membership: Membership) {
-  return and(eq(userCompanies.userId, userId), membership === 'granted' ? isNotNull(users.emailConfirmedAt) : undefined);
+  return and(eq(userCompanies.userId, userId), membership === 'granted' ? membershipGranted : undefined);
 }
 
 export async function companiesOf(db: Executor, userId: number, membership: Membership = 'granted') {
@@ -40,15 +43,6 @@ export async function companiesOf(db: Executor, userId: number, membership: Memb
     .innerJoin(users, eq(users.id, userCompanies.userId))
     .where(membershipsOf(userId, membership))
     .orderBy(asc(companies.id));
-}
-
-/** The ids of the companies that sponsor the user, as a subquery. */
-export function grantedCompanyIds(db: Executor, userId: number) {
-  return db
-    .select({ companyId: userCompanies.companyId })
-    .from(userCompanies)
-    .innerJoin(users, eq(users.id, userCompanies.userId))
-    .where(membershipsOf(userId, 'granted'));
 }
 
 /** What the client must do about MFA right after sign-in (SPEC §3 sign-in response, §4 MFA flags). */
@@ -75,7 +69,7 @@ const sponsoringCompanies = sql<User['companies']>`COALESCE((
   SELECT json_agg(json_build_object('id', ${qualified(companies.id)}, 'name', ${qualified(companies.name)}, 'image_url', ${qualified(companies.imageUrl)})
     ORDER BY ${qualified(companies.id)})
   FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(users.emailConfirmedAt)} IS NOT NULL), '[]'::json)`;
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted}), '[]'::json)`;
 
 /** GET /users/current runs on every page load: one query, prepared once per database. */
 const currentUserLookup = preparedFor((db) =>

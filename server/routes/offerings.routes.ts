@@ -39,7 +39,7 @@ const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeH
       schema: { params: idParams, response: { 200: offeringResponse, 404: errorBody, 422: errorBody } },
     },
     async (request, reply) => {
-      const offering = await findOffering(db, userOf(request).id, request.params.id);
+      const offering = await findOffering(db, userOf(request).grantedCompanyIds, request.params.id);
       if (!offering) return reply.code(404).send({ error: OFFERING_NOT_FOUND });
       return { success: true, offering };
     },
