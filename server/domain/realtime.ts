@@ -63,22 +63,18 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 const RECONNECT_FIRST_DELAY_MS = 500;
 const SETTLE_TIMEOUT_MS = 2_000;
 /** The echo settle() waits for: never delivered to subscribers. */
-const SETTLE_NOTICE_TYPE = 'settled';
+const SETTLE_NOTICE_TYPE = 'settled' as const;
 const RECONNECT_MAX_DELAY_MS = 15_000;
 
-function parseSettleEcho(payload: string): string | null {
-  if (!payload.includes(SETTLE_NOTICE_TYPE)) return null;
-  try {
-    const value = JSON.parse(payload) as { type?: unknown; nonce?: unknown };
-    return value.type === SETTLE_NOTICE_TYPE && typeof value.nonce === 'string' ? value.nonce : null;
-  } catch {
-    return null;
-  }
+interface SettleEcho {
+  type: typeof SETTLE_NOTICE_TYPE;
+  nonce: string;
 }
 
-function parseNotice(payload: string): RealtimeNotice | null {
+/** A payload of the channel: a notice, or the echo of a settle(); null when it is neither. */
+function parsePayload(payload: string): RealtimeNotice | SettleEcho | null {
   try {
-    const value = JSON.parse(payload) as RealtimeNotice;
+    const value = JSON.parse(payload) as RealtimeNotice | SettleEcho;
     return typeof value === 'object' && value !== null && typeof value.type === 'string' ? value : null;
   } catch {
     return null;
@@ -101,8 +97,8 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
     emitter.on('notice', deliver);
     // The triggers' notices: PGlite hands them over as the writing statement commits, so nothing is ever pending.
     const unlisten = await database.listen?.(LIVE_UPDATES_CHANNEL, (payload) => {
-      const notice = parseNotice(payload);
-      if (notice) deliver(notice);
+      const notice = parsePayload(payload);
+      if (notice && notice.type !== SETTLE_NOTICE_TYPE) deliver(notice);
     });
     return {
       live: true,
@@ -149,13 +145,9 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
   async function connect() {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', ({ channel, payload }) => {
-      if (channel !== LIVE_UPDATES_CHANNEL || !payload) return;
-      const echo = parseSettleEcho(payload);
-      if (echo) settleWaiters.get(echo)?.(true);
-      else {
-        const notice = parseNotice(payload);
-        if (notice) deliver(notice);
-      }
+      const notice = channel === LIVE_UPDATES_CHANNEL && payload ? parsePayload(payload) : null;
+      if (notice?.type === SETTLE_NOTICE_TYPE) settleWaiters.get(notice.nonce)?.(true);
+      else if (notice) deliver(notice);
     });
     client.on('error', (error) => lose(client, error));
     client.on('end', () => lose(client));
@@ -207,7 +199,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
           resolve(value);
         });
       }).finally(() => settleWaiters.delete(nonce));
-      if (!(await notify({ type: SETTLE_NOTICE_TYPE, nonce }))) settleWaiters.get(nonce)?.(false);
+      if (!(await notify({ type: SETTLE_NOTICE_TYPE, nonce } satisfies SettleEcho))) settleWaiters.get(nonce)?.(false);
       return heard;
     },
     subscribe,
