@@ -60,10 +60,8 @@ export function createSessionCache(
 
   return {
     async find(token, mfaToken, now = new Date()) {
-      if (!realtime.live) {
-        if (entries.size > 0) forget(null);
-        return findSessionUser(db, token, { mfaToken, now });
-      }
+      // The hub's interruption emptied the cache when it lost its listener.
+      if (!realtime.live) return findSessionUser(db, token, { mfaToken, now });
       const key = `${digest(token)} ${mfaToken === undefined ? '' : digest(mfaToken)}`;
       const cached = entries.get(key);
       if (cached && cached.validUntil > now.getTime()) return cached.found;

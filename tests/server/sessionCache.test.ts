@@ -204,7 +204,15 @@ describe('the cache itself', () => {
       },
       close: async () => {},
     };
-    return { hub, notify: (userId: number | null) => subscribers.forEach((s) => s.onNotice({ type: 'credentials.changed', userId })) };
+    return {
+      hub,
+      notify: (userId: number | null) => subscribers.forEach((s) => s.onNotice({ type: 'credentials.changed', userId })),
+      /** The listener is lost, or back: the real hub tells its subscribers when it loses it. */
+      setLive(live: boolean) {
+        (hub as { live: boolean }).live = live;
+        if (!live) subscribers.forEach((s) => s.onInterrupted());
+      },
+    };
   }
 
   it('does not keep what a lookup read while a change arrived', async () => {
@@ -226,18 +234,20 @@ describe('the cache itself', () => {
   it('caches nothing for an unknown token, serves nothing while notices cannot be heard, and stays bounded', async () => {
     const { userId } = await signedInEmployee();
     const { token } = await createSession(context.db, userId);
-    const { hub } = handHub();
+    const { hub, setLive } = handHub();
     const cache = createSessionCache(context.db, hub, { maxEntries: 3 });
     expect(await cache.find('not-a-session', undefined)).toBeNull();
     expect(cache.size).toBe(0);
     await cache.find(token, undefined);
     expect(cache.size).toBe(1);
-    (hub as { live: boolean }).live = false;
+    setLive(false);
     await context.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
     expect(await cache.find(token, undefined)).toBeNull();
     expect(cache.size).toBe(0);
-    (hub as { live: boolean }).live = true;
     const { token: fresh } = await createSession(context.db, userId);
+    expect(await cache.find(fresh, undefined)).not.toBeNull();
+    expect(cache.size).toBe(0);
+    setLive(true);
     for (let index = 0; index < 5; index += 1) await cache.find(fresh, `device-${index}`);
     expect(cache.size).toBe(3);
     cache.close();
