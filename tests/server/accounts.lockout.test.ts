@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { oneTimeTokens, signInFailures, users } from '../../server/db/schema.ts';
 import { normalisedEmail } from '../../server/domain/users.ts';
 import { suiteContext } from './harness.ts';
-import { PASSWORD, latestLink, outboxTo, registerUser, tokenOf, uniqueEmail } from './helpers.ts';
+import { PASSWORD, latestLink, outboxTo, registerUser, resetPasswordByLink, tokenOf, uniqueEmail } from './helpers.ts';
 
 const TOO_MANY = { error: 'Too many unsuccessful sign-in attempts. Please try again later or reset your password.' };
 const INVALID_CREDENTIALS = { error: 'Invalid email or password.' };
@@ -145,14 +145,8 @@ describe('a locked account stays open to its owner', () => {
   it('a password reset unlocks too', async () => {
     const email = await registerUser(context);
     await lockByStrangers(email);
-    await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
-    const resetToken = tokenOf(await latestLink(context, email));
     const newPassword = 'a fresh password';
-    const reset = await context.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/password',
-      payload: { reset_password_token: resetToken, password: newPassword, password_confirmation: newPassword },
-    });
+    const reset = await resetPasswordByLink(context, email, newPassword);
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await signInFrom(newClient(), email, newPassword)).statusCode).toBe(200);
     const [stored] = await context.db.select().from(users).where(eq(users.email, email));

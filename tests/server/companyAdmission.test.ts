@@ -16,6 +16,7 @@ import {
   latestLink,
   outboxTo,
   registerUser,
+  resetPasswordByLink,
   signInRequest,
   signUpRequest,
   signedIn,
@@ -185,12 +186,7 @@ describe('a membership waits for the e-mailed confirmation', () => {
 
   it('counts a password reset as proof of the address', async () => {
     const email = await registerUser(context, { company_slug: 'acme' }, { confirmed: false });
-    await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
-    const reset = await context.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/password',
-      payload: { reset_password_token: tokenOf(await latestLink(context, email)), password: 'a-new-password', password_confirmation: 'a-new-password' },
-    });
+    const reset = await resetPasswordByLink(context, email, 'a-new-password');
     expect(reset.statusCode, reset.body).toBe(200);
     const user = await currentUserOf(await signedIn(context, email, 'a-new-password'));
     expect(user).toMatchObject({ companies: [{ name: 'Acme Corporation' }], email_confirmation_pending: false });

@@ -128,6 +128,16 @@ export async function latestSmsCode(context: TestContext, phone: string): Promis
 }
 
 /** The last path segment of a link: the token of a reset or unlock link. */
+/** Asks for a reset link for `email` and opens it with `password`, as the owner would; the answer of the reset. */
+export async function resetPasswordByLink(context: TestContext, email: string, password: string) {
+  await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
+  return context.app.inject({
+    method: 'PUT',
+    url: '/api/v1/users/password',
+    payload: { reset_password_token: tokenOf(await latestLink(context, email)), password, password_confirmation: password },
+  });
+}
+
 export function tokenOf(link: string): string {
   return new URL(link).pathname.split('/').pop() ?? '';
 }

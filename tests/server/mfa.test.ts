@@ -10,6 +10,7 @@ import {
   latestSmsCode,
   outboxTo,
   registerUser,
+  resetPasswordByLink,
   signInRequest,
   signedIn,
 } from './helpers.ts';
@@ -233,14 +234,7 @@ describe('MFA sign-in of an enrolled user', () => {
     await sendOtp(authorization);
     const mfaToken = String((await verify(authorization, await latestSmsCode(context, phone))).headers['mfa-token']);
 
-    await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
-    const [resetMail] = await outboxTo(context, email);
-    const token = new URL(resetMail.links[0]).pathname.split('/').pop();
-    await context.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/password',
-      payload: { reset_password_token: token, password: 'brand new secret', password_confirmation: 'brand new secret' },
-    });
+    await resetPasswordByLink(context, email, 'brand new secret');
 
     const fresh = await signedIn(context, email, 'brand new secret');
     expect((await currentUserRequest(context, fresh, mfaToken)).json()).toEqual(MFA_REQUIRED);

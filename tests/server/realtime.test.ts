@@ -6,7 +6,7 @@ import { issueStreamTicket } from '../../server/domain/realtime.ts';
 import { createSession, findSessionUser, revokeSession, tokenFromAuthorization } from '../../server/domain/sessions.ts';
 import { sessions } from '../../server/db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { latestLink, registerUser, signedIn, tokenOf } from './helpers.ts';
+import { registerUser, resetPasswordByLink, signedIn } from './helpers.ts';
 import { HEARTBEAT_INTERVAL_MS, type LiveEvent, eventTicketResponse, liveEvent } from '../../src/contract/events.ts';
 import { type TestContext, createTestContext, testEngine } from './harness.ts';
 import { type Person, createPerson, createRequest, employeeMessage, post } from './requests.helpers.ts';
@@ -248,13 +248,7 @@ describe('server-sent events', () => {
     const email = await registerUser(context);
     const person = { id: 0, email, firstName: '', lastName: '', headers: { authorization: await signedIn(context, email) } };
     const streams = [await openStream(baseUrl, await ticketFor(person)), await openStream(baseUrl, await ticketFor(person))];
-    await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
-    const token = tokenOf(await latestLink(context, email));
-    const reset = await context.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/password',
-      payload: { reset_password_token: token, password: 'a new password', password_confirmation: 'a new password' },
-    });
+    const reset = await resetPasswordByLink(context, email, 'a new password');
     expect(reset.statusCode, reset.body).toBe(200);
     for (const stream of streams) await expect(endsWithin(stream, 1000)).resolves.toBe('ended');
   });

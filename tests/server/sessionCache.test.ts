@@ -15,11 +15,10 @@ import {
   createCompany,
   currentUserRequest,
   errorOf,
-  latestLink,
   latestSmsCode,
   registerUser,
+  resetPasswordByLink,
   signedIn,
-  tokenOf,
 } from './helpers.ts';
 
 /**
@@ -84,13 +83,7 @@ describe('revocation through the API takes effect at the next call', () => {
     const mfaToken = await enrolledPhone(authorization, '4155550177');
     await expectCachedReads(authorization, mfaToken);
 
-    await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
-    const resetToken = tokenOf(await latestLink(context, email));
-    const reset = await context.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/password',
-      payload: { reset_password_token: resetToken, password: 'a new password 123', password_confirmation: 'a new password 123' },
-    });
+    const reset = await resetPasswordByLink(context, email, 'a new password 123');
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await currentUserRequest(context, authorization, mfaToken)).statusCode).toBe(401);
   });
