@@ -56,8 +56,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    // Which chunks and styles each page needs: the prerendered pages link them (scripts/prerender.ts).
-    manifest: !isSsrBuild,
+    // Which chunks and styles each page needs, and (in the SSR build) which module each lazily loaded chunk holds: the
+    // prerendered pages link what they need (scripts/prerender.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {

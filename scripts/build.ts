@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the app (vite build), then its public pages prerendered (issue 10): the SSR build of
+ * `npm run build`: the app (vite build), then its pages prerendered (issue 10): the SSR build of
  * src/prerender.tsx renders them with the same routes and components, and scripts/prerender.ts writes them into the
  * build. Options are passed to vite: `--mode <mode>`, `--outDir <dir>` (default dist).
  */
@@ -18,7 +18,7 @@ vite('--outDir', values.outDir, '--emptyOutDir');
 const ssrDir = join('node_modules', '.cache', `lc-prerender-${process.pid}`);
 try {
   vite('--ssr', 'src/prerender.tsx', '--outDir', ssrDir, '--emptyOutDir');
-  await prerenderPages(values.outDir, join(ssrDir, 'prerender.js'));
+  await prerenderPages(values.outDir, ssrDir, join(ssrDir, 'prerender.js'));
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });
 }

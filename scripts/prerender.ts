@@ -1,31 +1,40 @@
 /**
- * Issue 10: the public pages as real HTML. Renders each with the app's own routes and components (the SSR build of
- * src/prerender.tsx), in a window of jsdom as a signed-out visitor's first render, and writes <outDir><path>/index.html:
- * the built shell with the page inside #root, its styles linked and its chunks announced (modulepreload), so that the
- * heading and form paint before any JavaScript runs; main.tsx then hydrates them. Also writes .br and .gz copies.
+ * Issue 10: every page of the app as real HTML. Renders each page pattern of the route table with the app's own routes
+ * and components (the SSR build of src/prerender.tsx), in a window of jsdom as a visitor's first render (a public page
+ * signed out, a signed-in one as the frame's skeleton while the session is resolved), and writes it into the build:
+ * the built shell with the page inside #root, its styles linked and the chunks of the page announced (modulepreload),
+ * so that it paints before any JavaScript runs and its code arrives side by side; main.tsx then hydrates it. Also
+ * writes .br and .gz copies, and the page table the server answers from (PAGE_TABLE).
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
+import { type PageTableEntry, PAGE_TABLE } from '../server/pageTable.ts';
+import type { RoutePattern } from '../src/prerender.tsx';
 import { writeCompressedCopies } from './precompress.ts';
 
-/** The prerendered pages and the module of each (its chunk and styles come from the build's manifest). */
-const PRERENDERED_PAGES = [
-  { path: '/sign-in', module: 'src/views/SignIn.tsx' },
-  { path: '/sign-up', module: 'src/views/SignUp.tsx' },
-  { path: '/forgot-password', module: 'src/views/ForgotPassword.tsx' },
-];
+/** Stands for each parameter of a pattern; a page that shows it could not be sent for another value. */
+const SAMPLE_PARAMETER = 'prerendered-parameter';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  isDynamicEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface PrerenderModule {
+  renderPage(url: string): Promise<{ html: string; modules: unknown[] }>;
+  routePatterns(): RoutePattern[];
 }
 
+const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
 /** A chunk with every chunk it imports statically, and all their styles. */
-function closureOf(manifest: Record<string, ManifestChunk>, key: string, files = new Set<string>(), styles = new Set<string>()) {
+function closureOf(manifest: Manifest, key: string, files = new Set<string>(), styles = new Set<string>()) {
   const chunk = manifest[key];
   if (!chunk || files.has(chunk.file)) return { files, styles };
   files.add(chunk.file);
@@ -43,26 +52,63 @@ function installWindow(url: string) {
   }
 }
 
-export async function prerenderPages(outDir: string, ssrEntry: string): Promise<void> {
+/** The source module of each lazily loaded module of the SSR build: how a rendered page names the chunks it needs. */
+async function sourcesOfModules(ssrDir: string): Promise<Map<unknown, string>> {
+  const sources = new Map<unknown, string>();
+  for (const [source, chunk] of Object.entries(readManifest(ssrDir))) {
+    if (chunk.isDynamicEntry) sources.set(await import(pathToFileURL(resolve(ssrDir, chunk.file)).href), source);
+  }
+  return sources;
+}
+
+/** An address the pattern answers: optional segments left out, each parameter (and a splat) the sample. */
+function sampleAddress(pattern: string): string {
+  return pattern.replace(/\/:\w+\?/g, '').replace(/:\w+/g, SAMPLE_PARAMETER).replace('*', 'not-found') || '/';
+}
+
+/** Where the page of a pattern is written: below pages/, a parameter in brackets. */
+function pageFileOf(pattern: string): string {
+  return `pages${pattern.replace(/:(\w+)\??/g, '[$1]').replace('*', '[not-found]')}.html`;
+}
+
+export async function prerenderPages(outDir: string, ssrDir: string, ssrEntry: string): Promise<void> {
   const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  if (!shell.includes('<div id="root"></div>')) throw new Error('The shell has no <div id="root"></div> to fill');
+  const manifest = readManifest(outDir);
   const entry = closureOf(manifest, 'index.html');
   installWindow('http://localhost/');
-  const { renderPage } = (await import(pathToFileURL(resolve(ssrEntry)).href)) as { renderPage: (url: string) => Promise<string> };
-  for (const page of PRERENDERED_PAGES) {
-    if (!manifest[page.module]) throw new Error(`${page.module} is not a chunk of the build`);
-    window.history.replaceState(null, '', page.path);
-    const html = await renderPage(`http://localhost${page.path}`);
-    const { files, styles } = closureOf(manifest, page.module);
+  const { renderPage, routePatterns } = (await import(pathToFileURL(resolve(ssrEntry)).href)) as PrerenderModule;
+  const sources = await sourcesOfModules(ssrDir);
+  const table: PageTableEntry[] = [];
+  for (const { path, isPage } of routePatterns()) {
+    if (!isPage) {
+      table.push({ path, file: 'index.html', status: 200 });
+      continue;
+    }
+    const address = sampleAddress(path);
+    window.history.replaceState(null, '', address);
+    const { html, modules } = await renderPage(`http://localhost${address}`);
+    if (html.includes(SAMPLE_PARAMETER)) throw new Error(`The page of ${path} shows its address, so it cannot be prerendered`);
+    const files = new Set<string>();
+    const styles = new Set<string>();
+    for (const module of modules) {
+      const source = sources.get(module);
+      if (!source || !manifest[source]) throw new Error(`A module of the page of ${path} is not a chunk of the build`);
+      closureOf(manifest, source, files, styles);
+    }
     const links = [
       ...[...styles].filter((style) => !entry.styles.has(style)).map((style) => `<link rel="stylesheet" crossorigin href="/${style}">`),
       ...[...files].filter((file) => !entry.files.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
-    const document = shell.replace('</head>', `  ${links.join('\n    ')}\n  </head>`).replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-    if (document === shell) throw new Error('The shell has no <div id="root"></div> to fill');
-    const target = join(outDir, page.path, 'index.html');
-    await mkdir(join(outDir, page.path), { recursive: true });
-    await writeFile(target, document);
-    await writeCompressedCopies(target);
+    const document = shell
+      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    const file = pageFileOf(path);
+    await mkdir(dirname(join(outDir, file)), { recursive: true });
+    await writeFile(join(outDir, file), document);
+    await writeCompressedCopies(join(outDir, file));
+    // The catch-all is NotFound: an address the app does not know is answered as such.
+    table.push({ path, file, status: path.endsWith('*') ? 404 : 200 });
   }
+  await writeFile(join(outDir, PAGE_TABLE), JSON.stringify(table, null, 2));
 }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { HydrationBoundary } from './app/hydration.tsx';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
 import { startVersionCheck } from './app/versionCheck.ts';
@@ -26,15 +27,18 @@ function start() {
   startVersionCheck();
   // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
   if (import.meta.env.MODE !== 'production') void getInspect();
+  const prerendered = container.hasChildNodes();
   const app = (
     <StrictMode>
-      <RouterProvider router={createAppRouter()} />
+      <HydrationBoundary prerendered={prerendered}>
+        <RouterProvider router={createAppRouter()} />
+      </HydrationBoundary>
     </StrictMode>
   );
-  // Issue 10: a prerendered public page (scripts/prerender.ts) is hydrated where it stands. Otherwise the first render
-  // runs as a transition, which React splits into short tasks, so that a phone's main thread is never blocked for
-  // long (Lighthouse's Total Blocking Time).
-  if (container.hasChildNodes()) {
+  // Issue 10: a prerendered page (scripts/prerender.ts) is hydrated where it stands. Otherwise the first render runs as
+  // a transition, which React splits into short tasks, so that a phone's main thread is never blocked for long
+  // (Lighthouse's Total Blocking Time).
+  if (prerendered) {
     noteTypingBeforeHydration(container);
     hydrateRoot(container, app);
   } else {

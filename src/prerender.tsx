@@ -1,20 +1,48 @@
-// Build-time only (scripts/prerender.ts, through Vite's SSR build): the public pages rendered to HTML by the same
-// routes and components the browser runs, so that they paint before any JavaScript; main.tsx hydrates them.
+// Build-time only (scripts/prerender.ts, through Vite's SSR build): the pages rendered to HTML by the same routes and
+// components the browser runs, so that they paint before any JavaScript; main.tsx hydrates them.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { routes } from './app/routes.tsx';
+import { type RouteObject, StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { HydrationBoundary } from './app/hydration.tsx';
+import { type RouteHandle, lazyPagesOf, routes } from './app/routes.tsx';
 
-/** The HTML of the page at `url` as a signed-out visitor first sees it. */
-export async function renderPage(url: string): Promise<string> {
+/** An address pattern of the app, and whether it shows a page (a redirect does not). */
+export interface RoutePattern {
+  path: string;
+  isPage: boolean;
+}
+
+function joinPath(parent: string, path: string | undefined): string {
+  if (path === undefined) return parent;
+  if (path.startsWith('/')) return path;
+  return `${parent.replace(/\/$/, '')}/${path}`;
+}
+
+/** Every leaf of the route table as the full pattern it answers; a page is a leaf with a title. */
+export function routePatterns(branch: RouteObject[] = routes, parent = ''): RoutePattern[] {
+  return branch.flatMap((route) => {
+    const path = joinPath(parent, route.path);
+    if (route.children) return routePatterns(route.children, path);
+    return [{ path: path || '/', isPage: Boolean((route.handle as Partial<RouteHandle> | undefined)?.title) }];
+  });
+}
+
+/**
+ * The HTML of the page at `url` as any visitor first sees it (a public page signed out, any other with its session
+ * being resolved: the guards show that while hydrating), and the modules of the lazy components the page renders.
+ */
+export async function renderPage(url: string): Promise<{ html: string; modules: unknown[] }> {
+  const modules = await Promise.all(lazyPagesOf(new URL(url).pathname).map((page) => page.preload()));
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} answers ${context.status}, not a page`);
   const router = createStaticRouter(dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <HydrationBoundary prerendered>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </HydrationBoundary>
     </StrictMode>,
   );
-  return new Response(prelude).text();
+  return { html: await new Response(prelude).text(), modules };
 }

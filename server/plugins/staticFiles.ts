@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { PAGE_TABLE, type PageTableEntry, pageFor } from '../pageTable.ts';
 
 /** Built files whose name carries a hash of their content: a new build gives them a new name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,18 +20,17 @@ export function cacheControlOf(file: string): string {
   return REVALIDATE;
 }
 
-/** The pages the build prerendered (scripts/prerender.ts): each `<path>/index.html` below the root, by path. */
-function prerenderedPages(root: string): Set<string> {
-  const pages = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith(`${sep}index.html`) && !file.startsWith(`assets${sep}`))
-    .map((file) => `/${file.slice(0, -`${sep}index.html`.length).split(sep).join('/')}`);
-  return new Set(pages);
+/** The build's page table; none from a build made before pages were prerendered. */
+function readPageTable(root: string): PageTableEntry[] {
+  const file = join(root, PAGE_TABLE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PageTableEntry[]) : [];
 }
 
 /**
  * The built app: each file as the build compressed it (.br or .gz, as the browser accepts; Vary: Accept-Encoding),
- * with its caching. A prerendered public page is sent at its own path; every other path outside /api gets the SPA
- * shell, where the client's routes (and NotFound) live. The /api routes answer their own 404s.
+ * with its caching. Every other address outside /api gets the page the build prerendered for it (scripts/prerender.ts),
+ * found as the app's router finds it: a public page, a signed-in page's skeleton, or NotFound with a 404. The /api
+ * routes answer their own 404s.
  */
 export default fp<{ root: string }>(
   async (app, { root }) => {
@@ -48,14 +48,15 @@ export default fp<{ root: string }>(
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(relative(staticRoot, path).replace(/\.(br|gz)$/, ''))),
     });
-    const pages = prerenderedPages(staticRoot);
+    const table = readPageTable(staticRoot);
     app.setNotFoundHandler((request, reply) => {
       if (request.url.startsWith('/api/')) return reply.code(404).send({ error: `No such API route: ${request.url}` });
-      const path = request.url.split('?')[0]!.replace(/\/+$/, '');
+      const path = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+      const page = pageFor(table, path);
       // A prerendered form sent before its page was hydrated (method="post", so that a password never lands in an
       // address): its body is not read; the visitor gets the page again.
-      if (request.method === 'POST' && pages.has(path)) return reply.redirect(path, 303);
-      return reply.type('text/html').sendFile(pages.has(path) ? join(path.slice(1), 'index.html') : 'index.html');
+      if (request.method === 'POST' && page.status === 200) return reply.redirect(path, 303);
+      return reply.code(page.status).type('text/html').sendFile(page.file);
     });
   },
   { name: 'static-files' },

@@ -6,6 +6,7 @@ import type { Company, User } from '../contract/account.ts';
 import { lazyPage } from '../services/lazyPage.ts';
 import { openCategoryExplorer, useRequestCreationActor } from '../services/requestCreation.ts';
 import { isStaffRole } from './ConsoleGuard.tsx';
+import { useHydrating } from './hydration.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { Logo } from './Logo.tsx';
 import type { RouteHandle } from './routes.tsx';
@@ -51,15 +52,22 @@ function useDrawerOpenedOnce(): boolean {
   return openedOnce;
 }
 
-function useSignedInUser(): User {
-  const user = useSession((snapshot) => snapshot.context.user);
-  if (!user) throw new Error('AppLayout rendered without a signed-in user');
-  return user;
+/**
+ * The user the frame shows: none while the session is being resolved, and none while a prerendered page hydrates
+ * (the build rendered the frame without one, issue 10). RequireAuth, inside the frame, decides what the page shows.
+ */
+function useFrameUser(): User | null {
+  const user = useSession((snapshot) => (snapshot.hasTag('signedIn') ? snapshot.context.user : null));
+  return useHydrating() ? null : user;
 }
 
-/** The signed-in frame (SPEC §2 Layout): sidebar on large screens; header, user menu and bottom bar on mobile. */
-export function AppLayout() {
-  const user = useSignedInUser();
+/**
+ * The signed-in frame (SPEC §2 Layout): sidebar on large screens; header, user menu and bottom bar on mobile. Until
+ * the user is known it is the frame's skeleton (what prerendered signed-in pages paint before any JavaScript runs):
+ * the same boxes, without the user's name, menu and sponsors.
+ */
+export default function AppLayout() {
+  const user = useFrameUser();
   const matches = useMatches();
   const hideBottomBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideBottomBar);
   const drawerOpenedOnce = useDrawerOpenedOnce();
@@ -81,7 +89,7 @@ export function AppLayout() {
                 </NavLink>
               </li>
             ))}
-            {isStaffRole(user.role) && (
+            {isStaffRole(user?.role) && (
               <li>
                 <NavLink to="/console" className="lc-sidebar__link">
                   {icon('M4 5h16v11H4zM8 20h8M12 16v4')}
@@ -91,24 +99,26 @@ export function AppLayout() {
             )}
           </ul>
         </nav>
-        <NavLink to="/account" className="lc-sidebar__account">
-          <span className="lc-avatar" aria-hidden="true">
-            {user.initials}
-          </span>
-          <span>{user.full_name}</span>
-        </NavLink>
+        {user && (
+          <NavLink to="/account" className="lc-sidebar__account">
+            <span className="lc-avatar" aria-hidden="true">
+              {user.initials}
+            </span>
+            <span>{user.full_name}</span>
+          </NavLink>
+        )}
       </aside>
 
       <header className="lc-header">
         <Logo to="/dashboard" />
-        <UserMenuButton user={user} />
+        {user ? <UserMenuButton user={user} /> : <span className="lc-avatar" aria-hidden="true" />}
       </header>
 
       <div className="lc-app__body">
         <main id="main" className="lc-app__main" tabIndex={-1}>
           <Outlet />
         </main>
-        <CompanyFooter companies={user.companies} />
+        {user && <CompanyFooter companies={user.companies} />}
       </div>
 
       {!hideBottomBar && <BottomBar />}

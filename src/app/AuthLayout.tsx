@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
+import { useHydrating } from './hydration.tsx';
 import { Logo } from './Logo.tsx';
 import './AuthLayout.css';
 
@@ -29,11 +29,10 @@ function pick<T>(items: readonly T[]): T {
 const PICKED = { quote: pick(QUOTES), attribution: pick(ATTRIBUTIONS) };
 /** What a prerendered page shows, and so the render that hydrates it, before the picked one takes its place. */
 const PRERENDERED = { quote: QUOTES[0]!, attribution: ATTRIBUTIONS[0]! };
-const neverChanges = () => () => {};
 
 /** The public screens' frame (SPEC §1): the form beside a random testimonial and an illustration. */
 export function AuthLayout() {
-  const testimonial = useSyncExternalStore(neverChanges, () => PICKED, () => PRERENDERED);
+  const testimonial = useHydrating() ? PRERENDERED : PICKED;
   return (
     <div className="lc-auth">
       <main className="lc-auth__main">

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { rememberReturnTo } from '../services/storage.ts';
 import { Spinner } from '../widgets/Spinner.tsx';
+import { useHydrating } from './hydration.tsx';
 import { useSession } from './session.ts';
 
 type SessionView = 'resolving' | 'signedOut' | 'mfaPending' | 'enrollmentPending' | 'signedIn';
@@ -17,6 +18,14 @@ function useSessionView(): SessionView {
   });
 }
 
+/**
+ * What a guard shows: the session's view, except while a prerendered page is hydrated, when it is the view the
+ * build rendered (issue 10): a public page as a signed-out visitor sees it, any other as a session being resolved.
+ */
+function useShownView(view: SessionView, prerendered: SessionView): SessionView {
+  return useHydrating() ? prerendered : view;
+}
+
 function Resolving() {
   return (
     <div className="lc-page-loading">
@@ -27,7 +36,7 @@ function Resolving() {
 
 /** `/`: Dashboard when signed in, else SignIn (no returnTo is kept for the root path). */
 export function RootRedirect() {
-  const view = useSessionView();
+  const view = useShownView(useSessionView(), 'resolving');
   if (view === 'resolving') return <Resolving />;
   return <Navigate to={view === 'signedIn' ? '/dashboard' : '/sign-in'} replace />;
 }
@@ -38,10 +47,10 @@ export function RootRedirect() {
  * statechart itself.
  */
 export function RequireAuth() {
-  const view = useSessionView();
+  const actualView = useSessionView();
   const location = useLocation();
-  const sawSignedIn = useSawSessionIn(view, ['signedIn']);
-  switch (view) {
+  const sawSignedIn = useSawSessionIn(actualView, ['signedIn']);
+  switch (useShownView(actualView, 'resolving')) {
     case 'resolving':
       return <Resolving />;
     case 'signedIn':
@@ -68,8 +77,9 @@ function useSawSessionIn(view: SessionView, states: SessionView[]): boolean {
 
 /** SignIn (unless an MFA step is pending) and SignUp send a signed-in visitor to the Dashboard. */
 export function PublicOnly() {
-  const view = useSessionView();
-  const signedInHere = useSawSessionIn(view, ['signedOut', 'mfaPending']);
+  const actualView = useSessionView();
+  const signedInHere = useSawSessionIn(actualView, ['signedOut', 'mfaPending']);
+  const view = useShownView(actualView, 'signedOut');
   if (view === 'resolving') return <Resolving />;
   if (view === 'signedIn') return signedInHere ? <Resolving /> : <Navigate to="/dashboard" replace />;
   if (view === 'enrollmentPending') return <Navigate to="/mfa-enrollment" replace />;
@@ -78,8 +88,9 @@ export function PublicOnly() {
 
 /** MfaEnrollment: only while signed in with enrolment available or verification required; else SignIn. */
 export function RequireMfaStep() {
-  const view = useSessionView();
-  const enrolledHere = useSawSessionIn(view, ['enrollmentPending']);
+  const actualView = useSessionView();
+  const enrolledHere = useSawSessionIn(actualView, ['enrollmentPending']);
+  const view = useShownView(actualView, 'resolving');
   if (view === 'resolving') return <Resolving />;
   if (view === 'enrollmentPending') return <Outlet />;
   return enrolledHere && view === 'signedIn' ? <Resolving /> : <Navigate to="/sign-in" replace />;

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, generatePath, useParams } from 'react-router';
-import { lazyPage } from '../services/lazyPage.ts';
+import { Navigate, type RouteObject, generatePath, matchRoutes, useParams } from 'react-router';
+import { type LazyPage, lazyPage } from '../services/lazyPage.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ConsoleGuard } from './ConsoleGuard.tsx';
 import { leaveFor } from '../services/navigation.ts';
@@ -79,22 +79,13 @@ export const routes: RouteObject[] = [
         ],
       },
 
-      // Signed-in screens in the app layout.
+      // Signed-in screens in the app layout. The frame is its own chunk (the sign-in route never loads it) and stands
+      // outside the guard, so that it paints its skeleton while the session is resolved (issue 10).
       {
-        Component: RequireAuth,
+        Component: lazyPage(() => import('./AppLayout.tsx')),
         children: [
           {
-            path: '/welcome',
-            children: [
-              { index: true, element: <Navigate to="/welcome/about-us" replace /> },
-              { path: 'about-us', ...page('About Us', () => import('../views/onboarding/AboutUs.tsx')) },
-              { path: 'about-you', ...page('About You', () => import('../views/onboarding/AboutYou.tsx')) },
-              { path: 'contact-info', ...page('Contact Info', () => import('../views/onboarding/ContactInfo.tsx')) },
-            ],
-          },
-          {
-            // The signed-in frame is its own chunk: the sign-in route never loads it.
-            Component: lazyPage(() => import('./AppLayout.tsx').then(({ AppLayout }) => ({ default: AppLayout }))),
+            Component: RequireAuth,
             children: [
               { path: '/dashboard', ...page('Dashboard', () => import('../views/Dashboard.tsx')) },
               { path: '/requests', ...page('Requests', () => import('../views/Requests.tsx')) },
@@ -115,6 +106,22 @@ export const routes: RouteObject[] = [
                 path: '/benefits-and-offers/all',
                 ...page('All Benefits & Offers', () => import('../views/offerings/OfferingsFull.tsx')),
               },
+            ],
+          },
+        ],
+      },
+
+      // Signed-in screens with a frame of their own.
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            path: '/welcome',
+            children: [
+              { index: true, element: <Navigate to="/welcome/about-us" replace /> },
+              { path: 'about-us', ...page('About Us', () => import('../views/onboarding/AboutUs.tsx')) },
+              { path: 'about-you', ...page('About You', () => import('../views/onboarding/AboutYou.tsx')) },
+              { path: 'contact-info', ...page('Contact Info', () => import('../views/onboarding/ContactInfo.tsx')) },
             ],
           },
           { path: '/attachments/:fileKey', ...page('Attachment', () => import('../views/Attachment.tsx')) },
@@ -155,3 +162,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The lazy components the page at `pathname` renders, its layouts included, up to the staff guard: employees never
+ * load the console's code. What the app fetches at start (router.tsx), and what a prerendered page announces.
+ */
+export function lazyPagesOf(pathname: string): LazyPage[] {
+  const pages: LazyPage[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (route.Component === ConsoleGuard) break;
+    const component = route.Component as Partial<LazyPage> | null | undefined;
+    if (component?.preload) pages.push(component as LazyPage);
+  }
+  return pages;
+}

@@ -42,8 +42,11 @@ export function lazyPage<P extends object>(
     }
   });
   // The browser keeps one module per address: the render's own load then finds it fetched, or on its way.
-  return Object.assign(component, { preload: () => void load().catch(() => undefined) });
+  return Object.assign(component, { preload: () => load().catch(() => undefined) });
 }
 
-/** A lazy page whose chunk can be fetched before it renders (see preloadRoute). */
-export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload(): void };
+/**
+ * A lazy page whose chunk can be fetched before it renders (see lazyPagesOf). `preload` settles with the module, or
+ * with nothing when it could not be loaded (the render then handles the failure).
+ */
+export type LazyPage<P extends object = object> = LazyExoticComponent<ComponentType<P>> & { preload(): Promise<unknown> };

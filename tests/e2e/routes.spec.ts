@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInThroughApi } from './support.ts';
 
 test.describe('routes, redirects and guards (signed out)', () => {
   test('the root sends a visitor to sign-in without remembering a return path', async ({ page }) => {
@@ -87,6 +88,59 @@ test.describe('routes, redirects and guards (signed out)', () => {
       await page.close();
     });
   }
+
+  // Issue 10: every other page too: the e-mailed links' pages for any token, NotFound (with a 404), and a signed-in
+  // page as the frame's skeleton until the session is known.
+  for (const { path, heading, status } of [
+    { path: '/reset-password/a-token-from-an-email', heading: 'Reset your password', status: 200 },
+    { path: '/unlock/a-token-from-an-email', heading: 'Unlock your account', status: 200 },
+    { path: '/no/such/page', heading: "Oops! We can't find that page.", status: 404 },
+  ]) {
+    test(`${path} arrives prerendered (${status}) and hydrates cleanly`, async ({ browser, baseURL }) => {
+      const withoutScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
+      const bare = await withoutScripts.newPage();
+      expect((await bare.goto(path))?.status()).toBe(status);
+      await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await withoutScripts.close();
+
+      const page = await browser.newPage({ baseURL });
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  test("a signed-in page paints the frame's skeleton before any JavaScript, then hydrates into the page", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const withoutScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const bare = await withoutScripts.newPage();
+    await bare.goto('/benefits-and-offers');
+    await expect(bare.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
+    await expect(bare.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    await withoutScripts.close();
+
+    const token = await signInThroughApi(request, 'employee@demo.test');
+    const page = await browser.newPage({ baseURL });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto('/version.json');
+    await page.evaluate((stored) => {
+      localStorage.setItem('token', stored);
+      localStorage.setItem('tokenExpiresAt', new Date(Date.now() + 3_600_000).toISOString());
+    }, token);
+    await page.goto('/benefits-and-offers', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Benefits & Offers' })).toBeVisible();
+    // The frame is the user's now: their sponsors' footer.
+    await expect(page.getByText('Brought to you by')).toBeVisible();
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
 
   test('the deployed version file is served', async ({ request }) => {
     const response = await request.get(`/version.json?t=${Date.now()}`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedOfferingCatalogue } from '../../server/db/seed/offeringCatalogue.ts';
+import { PAGE_TABLE, type PageTableEntry, pageFor } from '../../server/pageTable.ts';
 import { IMMUTABLE } from '../../server/plugins/staticFiles.ts';
 import { suiteContext } from './harness.ts';
 import { authHeaders, registerUser, signedIn } from './helpers.ts';
@@ -18,11 +19,26 @@ function writeBuilt(file: string, text: string) {
   writeFileSync(join(built, `${file}.br`), brotliCompressSync(text));
   writeFileSync(join(built, `${file}.gz`), gzipSync(text));
 }
-const SIGN_IN_PAGE = '<!doctype html><html><head><title>Life Concierge</title></head><body><div id="root"><h1>Sign in</h1></div></body></html>';
-mkdirSync(join(built, 'assets'));
-mkdirSync(join(built, 'sign-in'));
+const prerendered = (body: string) => `<!doctype html><html><head><title>Life Concierge</title></head><body><div id="root">${body}</div></body></html>`;
+const SIGN_IN_PAGE = prerendered('<h1>Sign in</h1>');
+const REQUEST_SKELETON = prerendered('<div class="lc-app"></div>');
+const RESET_PAGE = prerendered('<h1>Reset your password</h1>');
+const NOT_FOUND_PAGE = prerendered("<h1>Oops! We can't find that page.</h1>");
+for (const folder of ['assets', '.vite', 'pages/requests', 'pages/reset-password']) mkdirSync(join(built, folder), { recursive: true });
 writeBuilt('index.html', SHELL);
-writeBuilt('sign-in/index.html', SIGN_IN_PAGE);
+writeBuilt('pages/sign-in.html', SIGN_IN_PAGE);
+writeBuilt('pages/requests/[requestId].html', REQUEST_SKELETON);
+writeBuilt('pages/reset-password/[resetToken].html', RESET_PAGE);
+writeBuilt('pages/[not-found].html', NOT_FOUND_PAGE);
+// The page table as scripts/prerender.ts writes it: every pattern of the app's routes, redirects with the bare shell.
+const table: PageTableEntry[] = [
+  { path: '/sign-in', file: 'pages/sign-in.html', status: 200 },
+  { path: '/requests/:requestId', file: 'pages/requests/[requestId].html', status: 200 },
+  { path: '/requests/new', file: 'index.html', status: 200 },
+  { path: '/reset-password/:resetToken', file: 'pages/reset-password/[resetToken].html', status: 200 },
+  { path: '/*', file: 'pages/[not-found].html', status: 404 },
+];
+writeFileSync(join(built, PAGE_TABLE), JSON.stringify(table));
 writeBuilt('assets/index-abc123.js', SCRIPT);
 writeFileSync(join(built, 'version.json'), '{"version":"v1"}');
 afterAll(() => rmSync(built, { recursive: true, force: true }));
@@ -49,19 +65,21 @@ describe('the built app', () => {
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
-  it('answers every app address with the shell, compressed, revalidated by its ETag on each use', async () => {
-    const shell = await get('/requests/12', { 'accept-encoding': 'br' });
-    expect(shell.statusCode).toBe(200);
-    expect(shell.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(shell.rawPayload).toString()).toBe(SHELL);
-    expect(shell.headers['cache-control']).toBe('no-cache');
-    const etag = shell.headers.etag as string;
+  it("answers an app address with its route's prerendered page, compressed, revalidated by its ETag on each use", async () => {
+    const page = await get('/requests/12', { 'accept-encoding': 'br' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(REQUEST_SKELETON);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const etag = page.headers.etag as string;
     expect(etag).toBeTruthy();
     const again = await get('/requests/12', { 'accept-encoding': 'br', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
   });
 
-  it('sends a prerendered page at its own path (a trailing slash or a query too), compressed and revalidated', async () => {
+  it('finds the page as the app router does: a parameter fits any value, a fixed path wins over one', async () => {
+    expect((await get('/reset-password/any-token-at-all')).body).toBe(RESET_PAGE);
+    expect((await get('/requests/new')).body).toBe(SHELL);
     for (const url of ['/sign-in', '/sign-in/', '/sign-in?returnTo=x']) {
       const page = await get(url, { 'accept-encoding': 'br' });
       expect(page.statusCode, url).toBe(200);
@@ -69,8 +87,18 @@ describe('the built app', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['content-type']).toMatch(/text\/html/);
     }
-    // Any other address still gets the shell, also one below a prerendered page.
-    expect((await get('/sign-in/elsewhere')).body).toBe(SHELL);
+  });
+
+  it('answers an address no route knows with NotFound and a 404, also one below a page and the page table itself', async () => {
+    for (const url of ['/no-such-page', '/sign-in/elsewhere', `/${PAGE_TABLE}`]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toBe(NOT_FOUND_PAGE);
+    }
+  });
+
+  it('answers every address with the bare shell for a build without a page table', async () => {
+    expect(pageFor([], '/anything')).toEqual({ file: 'index.html', status: 200 });
   });
 
   it('answers a prerendered form sent before hydration with the page again, never reading what it carried', async () => {
