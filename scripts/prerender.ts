@@ -2,8 +2,9 @@
  * Issue 10: every page of the app as real HTML. Renders each page pattern of the route table with the app's own routes
  * and components (the SSR build of src/prerender.tsx), in a window of jsdom as a visitor's first render (a public page
  * signed out, a signed-in one as the frame's skeleton while the session is resolved), and writes it into the build:
- * the built shell with the page inside #root, its styles linked and the chunks of the page announced (modulepreload),
- * so that it paints before any JavaScript runs and its code arrives side by side; main.tsx then hydrates it. Also
+ * the built shell with the page inside #root, its styles linked and the chunks its hydration needs announced
+ * (modulepreload), so that it paints before any JavaScript runs and that code arrives side by side; main.tsx then
+ * hydrates it (a signed-in page's own chunks come beside the session check, router.tsx). Also
  * writes .br and .gz copies, and the page table the server answers from (PAGE_TABLE).
  */
 import { readFileSync } from 'node:fs';

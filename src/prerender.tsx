@@ -3,6 +3,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { type RouteObject, StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { ConsoleGuard } from './app/ConsoleGuard.tsx';
+import { RequireAuth, RequireMfaStep } from './app/guards.tsx';
 import { HydrationBoundary } from './app/hydration.tsx';
 import { type RouteHandle, lazyPagesOf, routes } from './app/routes.tsx';
 
@@ -29,10 +31,12 @@ export function routePatterns(branch: RouteObject[] = routes, parent = ''): Rout
 
 /**
  * The HTML of the page at `url` as any visitor first sees it (a public page signed out, any other with its session
- * being resolved: the guards show that while hydrating), and the modules of the lazy components the page renders.
+ * being resolved: the guards show that while hydrating), and the modules of the lazy components it shows, which
+ * hydration needs. Those below a session guard render once the session is known; the app fetches them at start.
  */
 export async function renderPage(url: string): Promise<{ html: string; modules: unknown[] }> {
-  const modules = await Promise.all(lazyPagesOf(new URL(url).pathname).map((page) => page.preload()));
+  const shown = lazyPagesOf(new URL(url).pathname, [ConsoleGuard, RequireAuth, RequireMfaStep]);
+  const modules = await Promise.all(shown.map((page) => page.preload()));
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} answers ${context.status}, not a page`);

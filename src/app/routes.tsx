@@ -164,13 +164,13 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The lazy components the page at `pathname` renders, its layouts included, up to the staff guard: employees never
- * load the console's code. What the app fetches at start (router.tsx), and what a prerendered page announces.
+ * The lazy components the page at `pathname` renders, its layouts included, down to the first of `stopAt`: by default
+ * the staff guard, as employees never load the console's code. What the app fetches at start (router.tsx).
  */
-export function lazyPagesOf(pathname: string): LazyPage[] {
+export function lazyPagesOf(pathname: string, stopAt: ComponentType[] = [ConsoleGuard]): LazyPage[] {
   const pages: LazyPage[] = [];
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (route.Component === ConsoleGuard) break;
+    if (route.Component && stopAt.includes(route.Component)) break;
     const component = route.Component as Partial<LazyPage> | null | undefined;
     if (component?.preload) pages.push(component as LazyPage);
   }
