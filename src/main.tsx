@@ -13,7 +13,10 @@ import './widgets/tokens.css';
 
 const container = document.getElementById('root')!;
 
-function start() {
+/** A task of its own: between the steps of the start the browser may paint, and answer input. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start() {
   let config: AppConfig;
   try {
     config = readConfig();
@@ -27,17 +30,21 @@ function start() {
   startVersionCheck();
   // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
   if (import.meta.env.MODE !== 'production') void getInspect();
+  // Issue 10: loading the app's modules is one long task already; the router and the first render come in tasks of
+  // their own, so that a phone's main thread is never blocked for long (Lighthouse's Total Blocking Time).
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   const prerendered = container.hasChildNodes();
   const app = (
     <StrictMode>
       <HydrationBoundary prerendered={prerendered}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={router} />
       </HydrationBoundary>
     </StrictMode>
   );
-  // Issue 10: a prerendered page (scripts/prerender.ts) is hydrated where it stands. Otherwise the first render runs as
-  // a transition, which React splits into short tasks, so that a phone's main thread is never blocked for long
-  // (Lighthouse's Total Blocking Time).
+  // A prerendered page (scripts/prerender.ts) is hydrated where it stands. Otherwise the first render runs as a
+  // transition, which React splits into short tasks.
   if (prerendered) {
     noteTypingBeforeHydration(container);
     hydrateRoot(container, app);
@@ -46,4 +53,4 @@ function start() {
   }
 }
 
-start();
+void start();
