@@ -28,8 +28,6 @@ export type QuestionType = z.infer<typeof questionType>;
 
 export const TEXT_ANSWER_MAX = 500;
 export const MULTILINE_ANSWER_MAX = 5000;
-/** SPEC §5: a phone is 10 digits; the masked form "(999) 999-9999" is accepted too. */
-export const PHONE_MASK = '(999) 999-9999';
 
 /** SPEC §1/§9 ids named by the product. */
 export const BENEFITS_HELP_SURVEY_ID = 720;
