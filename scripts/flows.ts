@@ -1,5 +1,5 @@
 /**
- * `npm run flows` (node scripts/flows.ts [--dir <machines dir>] [--out <dir>] [machine file names...]):
+ * `npm run flows` (node scripts/flows.ts [--dir <machines dir>] [--samples <dir>] [--out <dir>] [machine file names...]):
  * for QA, prints each statechart of src/machines/*.machine.ts with its states, transitions (source -event-> target)
  * and the shortest path of events to every reachable state, and writes the same as JSON to flows/<name>.json.
  *
@@ -12,21 +12,23 @@
  * - states are told apart by their state value only (context is ignored), so each state gets one shortest path;
  * - machines are started with an empty input object; one whose initial state still fails is listed with its
  *   states and transitions, without paths;
- * - a machine module may export `flowSamples` ({ input?, events? }, see FlowSamples) to give the traversal a real
- *   input and event payloads (e.g. a done event with an output): then paths go past those invoke boundaries. The
- *   model-based tests can use the same samples.
+ * - a machine may have samples: `<name>.samples.ts` in the samples folder (tests/machines/flowSamples), exporting
+ *   `flowSamples` ({ input?, events? }, see FlowSamples), give the traversal a real input and event payloads (e.g. a
+ *   done event with an output): then paths go past those invoke boundaries. The model-based tests can use the same
+ *   samples; the app's machine files carry none.
  *
  * Machine files are imported as they are: they must be pure modules that plain `node` can load (no .tsx, .css or
  * import.meta.env at the top level). A file that fails to load is reported with the reason and skipped; the run
  * fails only when no machine at all could be described.
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type AnyEventObject, type AnyStateMachine, type AnyStateNode, type StateValue, initialTransition, transition } from 'xstate';
 import { getShortestPaths, getStateNodes } from 'xstate/graph';
 
 const MACHINE_SUFFIX = '.machine.ts';
+const SAMPLES_SUFFIX = '.samples.ts';
 /** Traversal steps per machine before giving up on paths: far more than any statechart of this app needs. */
 const TRAVERSAL_LIMIT = 20_000;
 
@@ -250,11 +252,13 @@ type ModuleLoader = (file: string) => Promise<Record<string, unknown>>;
 
 const nativeImport: ModuleLoader = (file) => import(pathToFileURL(file).href);
 
-/** Imports each machine file of `machinesDir` (only the `only` ones, when given) and describes its machines. */
+/**
+ * Imports each machine file of `machinesDir` (only the `only` ones, when given), and its samples from `samplesDir`
+ * when it has any, and describes its machines.
+ */
 export async function collectFlows(
   machinesDir: string,
-  only: string[] = [],
-  load: ModuleLoader = nativeImport,
+  { only = [], samplesDir, load = nativeImport }: { only?: string[]; samplesDir?: string; load?: ModuleLoader } = {},
 ): Promise<FlowsRun> {
   const files = readdirSync(machinesDir)
     .filter((name) => name.endsWith(MACHINE_SUFFIX))
@@ -268,7 +272,9 @@ export async function collectFlows(
         isStateMachine(entry[1]),
       );
       if (machines.length === 0) throw new Error('exports no state machine');
-      const samples = isFlowSamples(module.flowSamples) ? module.flowSamples : {};
+      const samplesFile = samplesDir && join(samplesDir, `${basename(file, MACHINE_SUFFIX)}${SAMPLES_SUFFIX}`);
+      const samplesModule = samplesFile && existsSync(samplesFile) ? await load(samplesFile) : {};
+      const samples = isFlowSamples(samplesModule.flowSamples) ? samplesModule.flowSamples : {};
       for (const [exportName, machine] of machines) {
         run.described.push(describeMachine(machine, file, exportName, samples));
       }
@@ -286,13 +292,14 @@ function outputName(flows: MachineFlows, run: FlowsRun): string {
 }
 
 function parseArguments(argv: string[]) {
-  const options = { dir: 'src/machines', out: 'flows', only: [] as string[] };
+  const options = { dir: 'src/machines', samples: 'tests/machines/flowSamples', out: 'flows', only: [] as string[] };
+  const folderOptions = { '--dir': 'dir', '--samples': 'samples', '--out': 'out' } as const;
   for (let index = 0; index < argv.length; index += 1) {
-    const argument = argv[index];
-    if (argument === '--dir' || argument === '--out') {
+    const argument = argv[index]!;
+    if (argument in folderOptions) {
       const value = argv[(index += 1)];
       if (!value) throw new Error(`${argument} needs a directory`);
-      options[argument === '--dir' ? 'dir' : 'out'] = value;
+      options[folderOptions[argument as keyof typeof folderOptions]] = value;
     } else {
       options.only.push(basename(argument, MACHINE_SUFFIX));
     }
@@ -305,7 +312,11 @@ async function main() {
   // Machines import app modules that rely on Vite (import.meta.env, CSS): load them through Vite's SSR loader.
   const { createServer } = await import('vite');
   const vite = await createServer({ appType: 'custom', logLevel: 'error', server: { middlewareMode: true, hmr: false } });
-  const run = await collectFlows(resolve(options.dir), options.only, (file) => vite.ssrLoadModule(file));
+  const run = await collectFlows(resolve(options.dir), {
+    only: options.only,
+    samplesDir: resolve(options.samples),
+    load: (file) => vite.ssrLoadModule(file),
+  });
   await vite.close();
   mkdirSync(options.out, { recursive: true });
   for (const flows of run.described) {

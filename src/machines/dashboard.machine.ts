@@ -138,12 +138,3 @@ export const dashboardMachine = setup({
     },
   },
 });
-
-/** Payloads for `npm run flows` (scripts/flows.ts): a user with nothing yet, and the suggestions of a pet owner. */
-export const flowSamples = {
-  input: { requestCreation: { on: () => ({ unsubscribe() {} }) } as unknown as DashboardInput['requestCreation'] },
-  events: [
-    { type: 'xstate.done.actor.fetchRequests', output: { open: [], inProgress: [] } satisfies OpenRequestLists },
-    { type: 'xstate.done.actor.fetchSuggestions', output: [] },
-  ],
-};

@@ -278,12 +278,3 @@ export const onboardingMachine = setup({
     left: { type: 'final' },
   },
 });
-
-/** Payloads for `npm run flows` (scripts/flows.ts): the about-you step of a pet owner. */
-export const flowSamples = {
-  input: { step: 'aboutYou', session: {} as OnboardingInput['session'] } satisfies OnboardingInput,
-  events: [
-    { type: 'xstate.done.actor.loadAnswers', output: [{ answer_id: IDS.pet, value: true }] },
-    { type: 'TOGGLE_CHOICE', answerId: IDS.parent, selected: true },
-  ],
-};

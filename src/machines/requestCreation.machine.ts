@@ -205,21 +205,3 @@ export const requestCreationMachine = setup({
     },
   },
 });
-
-const SAMPLE_CATEGORY: SurveyCategory = { id: 6, name: 'Pet', image_url: '/seed/categories/pet.svg' };
-
-/** Payloads for `npm run flows` (scripts/flows.ts); the session stands in for a user with no request yet. */
-export const flowSamples = {
-  input: {
-    session: { getSnapshot: () => ({ context: { user: { request_count: 0 } } }) } as unknown as RequestCreationInput['session'],
-  },
-  events: [
-    { type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'explore_categories' },
-    { type: 'START_SURVEY', survey: { id: 720, name: 'Help me with my benefits' } },
-    { type: 'xstate.done.actor.fetchCategories', output: [SAMPLE_CATEGORY] },
-    { type: 'PICK_CATEGORY', category: SAMPLE_CATEGORY },
-    { type: 'xstate.done.actor.fetchTemplates', output: [] },
-    { type: 'PICK_TEMPLATE', survey: { id: 802, name: 'Book a vet appointment' } },
-    { type: 'SURVEY_SUBMITTED', request: { id: 91, name: 'Book a vet appointment' } as SurveySubmittedEvent['request'] },
-  ],
-};

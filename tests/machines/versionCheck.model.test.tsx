@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type Actor, type EventFromLogic, type SnapshotFrom, createActor, initialTransition } from 'xstate';
 import { type TestParam, type TestPath, TestModel, getStateNodes } from 'xstate/graph';
 import { UpdateBanner } from '../../src/app/UpdateBanner.tsx';
-import { flowSamples, versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
+import { versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
+import { flowSamples } from './flowSamples/versionCheck.samples.ts';
 import { isUpdateNeeded, reloadIfUpdateNeeded, versionActor } from '../../src/services/version.ts';
 
 type VersionCheckSnapshot = SnapshotFrom<typeof versionCheckMachine>;

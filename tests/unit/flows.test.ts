@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MachineFlows, describeMachine, formatFlows } from '../../scripts/flows.ts';
-import { flowSamples, versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
+import { versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
+import { flowSamples } from '../machines/flowSamples/versionCheck.samples.ts';
 
 const run = promisify(execFile);
 const SCRIPT = resolve('scripts/flows.ts');
@@ -92,7 +93,7 @@ describe('node scripts/flows.ts', () => {
   it('reports machine files it cannot load, and goes on with the others', async () => {
     const machines = temporaryDir();
     const out = temporaryDir();
-    writeFileSync(join(machines, 'good.machine.ts'), `export { versionCheckMachine, flowSamples } from '${VERSION_CHECK_FILE}';\n`);
+    writeFileSync(join(machines, 'good.machine.ts'), `export { versionCheckMachine } from '${VERSION_CHECK_FILE}';\n`);
     writeFileSync(join(machines, 'styled.machine.ts'), "import './banner.css';\nexport const nothing = 1;\n");
     writeFileSync(join(machines, 'noMachine.machine.ts'), 'export const answer = 42;\n');
 

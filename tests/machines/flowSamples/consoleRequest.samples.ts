@@ -1,0 +1,43 @@
+// Samples for `npm run flows` (scripts/flows.ts) and the model-based tests: consoleRequest.machine.ts.
+
+import type { ConsoleRequest } from '../../../src/contract/console.ts';
+import type { ConsoleRequestEvent, ConsoleRequestInput } from '../../../src/machines/consoleRequest.machine.ts';
+
+const SAMPLE_REQUEST: ConsoleRequest = {
+  id: 1,
+  external_id: 'sample',
+  name: 'Renew my car registration',
+  status: 'open',
+  issued_at: '2025-03-01T09:00:00.000Z',
+  updated_at: '2025-03-01T09:00:00.000Z',
+  created_at: '2025-03-01T09:00:00.000Z',
+  closed_at: null,
+  details: 'Plate number: 7ABC123',
+  survey_category_name: 'Car',
+  survey_category_image_url: null,
+  employee: { id: 2, external_id: 'sample-employee', full_name: 'Sample Employee', email: 'employee@example.com', companies: [] },
+  assignee: null,
+  unread_count: 0,
+  last_message_at: null,
+  survey_answers: [],
+  thread: [],
+};
+
+/** Inputs and payloads for `npm run flows` (scripts/flows.ts), so that its paths go past the calls and guards. */
+export const flowSamples = {
+  input: { requestId: SAMPLE_REQUEST.id } satisfies ConsoleRequestInput,
+  events: [
+    { type: 'xstate.done.actor.openRequest', output: { request: SAMPLE_REQUEST, staff: [] } },
+    ...(['claim', 'assign', 'changeStatus', 'send', 'refresh'] as const).map((id) => ({
+      type: `xstate.done.actor.${id}` as const,
+      output: SAMPLE_REQUEST,
+    })),
+    { type: 'xstate.done.actor.preview', output: '<p>On it!</p>' },
+    { type: 'ASSIGN', assigneeId: 3 },
+    { type: 'CHANGE_STATUS', status: 'in_progress' },
+    { type: 'SELECT_COMPOSER', composer: 'note' },
+    { type: 'EDIT', text: 'On it!' },
+    { type: 'ATTACHED', key: 'sample.pdf', fileName: 'quote.pdf' },
+    { type: 'LIVE_EVENT', event: { type: 'note.created', request_id: SAMPLE_REQUEST.id, note_id: 1 } },
+  ] satisfies (ConsoleRequestEvent | { type: `xstate.done.actor.${string}`; output: unknown })[],
+};

@@ -1,0 +1,43 @@
+// Samples for `npm run flows` (scripts/flows.ts) and the model-based tests: requestThread.machine.ts.
+
+import type { RequestThreadEvent, RequestThreadInput } from '../../../src/machines/requestThread.machine.ts';
+import type { ClientRequest } from '../../../src/services/requests.ts';
+
+const SAMPLE_REQUEST: ClientRequest = {
+  id: 1,
+  external_id: 'sample',
+  name: 'Renew my car registration',
+  status: 'open',
+  issued_at: '2025-03-01T09:00:00.000Z',
+  created_at: '2025-03-01T09:00:00.000Z',
+  details: 'Plate number: 7ABC123',
+  survey_category_name: 'Car',
+  survey_category_image_url: null,
+  messages: [],
+};
+
+/** Inputs and payloads for `npm run flows` (scripts/flows.ts), so that its paths go past the guarded transitions. */
+export const flowSamples = {
+  input: { requestId: SAMPLE_REQUEST.id, author: { fullName: 'Sample Employee', initials: 'SE' } } satisfies RequestThreadInput,
+  events: [
+    { type: 'xstate.done.actor.loadRequest', output: SAMPLE_REQUEST },
+    { type: 'xstate.done.actor.refreshRequest', output: SAMPLE_REQUEST },
+    { type: 'xstate.done.actor.sendMessage', output: SAMPLE_REQUEST },
+    { type: 'DRAFT_CHANGED', text: 'Tuesday works.' },
+    { type: 'ATTACHED', key: 'sample.png', fileName: 'photo.png' },
+    { type: 'UPLOAD_ERROR', status: 500, statusText: 'Internal Server Error', responseText: '' },
+    { type: 'UPLOAD_FAILED', error: new Error('The upload could not reach the server') },
+    { type: 'LIVE_STATUS', status: 'polling' },
+    {
+      type: 'MESSAGE_RECEIVED',
+      message: {
+        id: 2,
+        body_html: '<p>On it!</p>',
+        source: 'life_concierge',
+        source_name: 'Casey',
+        external_created_at: '2025-03-01T09:05:00.000Z',
+        attachment_keys: [],
+      },
+    },
+  ] satisfies (RequestThreadEvent | { type: `xstate.done.actor.${string}`; output: ClientRequest })[],
+};
