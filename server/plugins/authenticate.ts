@@ -8,9 +8,12 @@ import { type AuthenticatedUser, tokenFromAuthorization } from '../domain/sessio
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid session, and a valid mfa-token when MFA applies (unless the route skips MFA). */
+    /**
+     * The onRequest hook of every signed-in route (so a caller without a session is refused before the body is read):
+     * a valid session, and a valid mfa-token when MFA applies (unless the route skips MFA).
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler after authenticate: concierge or admin only. */
+    /** onRequest hook after authenticate: concierge or admin only. */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -31,7 +34,7 @@ export const SESSION_EXPIRED_ERROR = 'Your session has expired. Please sign in a
 
 /** The signed-in user of a route guarded by `authenticate`. */
 export function userOf(request: FastifyRequest): AuthenticatedUser {
-  if (!request.currentUser) throw new Error('userOf called on a route without the authenticate preHandler');
+  if (!request.currentUser) throw new Error('userOf called on a route without the authenticate hook');
   return request.currentUser;
 }
 

@@ -27,7 +27,7 @@ interface Sender {
 /**
  * POST /api/v1/analytics/events and /errors. Anonymous calls are accepted (page views before sign-in); when the
  * call carries a valid session its user's external_id is attached here, never taken from the body. There is no
- * authenticate preHandler on purpose: an expired session must not turn a page view into a 401 and a sign-out.
+ * authenticate hook on purpose: an expired session must not turn a page view into a 401 and a sign-out.
  *
  * Limits are keyed on a verified sender, so that made-up Authorization headers do not each get a quota of their own,
  * and colleagues behind one company address do not share one.

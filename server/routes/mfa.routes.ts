@@ -10,11 +10,11 @@ import { authRateLimit } from './authRateLimit.ts';
 /** SPEC §7 MFA calls, under /api/v1/mfa. They need a session but, being the way to MFA, no mfa-token. */
 const mfaRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async (app, { config, db }) => {
   const failure = { 401: errorBody, 422: errorBody, 429: errorBody };
+  app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
       config: { skipMfa: true },
       schema: { body: mfaEnrollRequest, response: { 200: successBody, ...failure } },
     },
@@ -27,7 +27,6 @@ const mfaRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async
   app.post(
     '/send-otp',
     {
-      preHandler: app.authenticate,
       config: { skipMfa: true, rateLimit: authRateLimit(config) },
       schema: { response: { 200: successBody, ...failure } },
     },
@@ -40,7 +39,6 @@ const mfaRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async
   app.post(
     '/verify',
     {
-      preHandler: app.authenticate,
       // An enrolment's code sets the phone, and MFA then applies to every session of the user.
       config: { skipMfa: true, changesCredentials: true, rateLimit: authRateLimit(config) },
       schema: { body: mfaVerifyRequest, response: { 200: successBody, ...failure } },

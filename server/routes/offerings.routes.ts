@@ -18,11 +18,11 @@ const OFFERING_NOT_FOUND = 'Offering not found';
 const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeHub }> = async (app, { db, realtime }) => {
   const catalogue = createOfferingsCache(db, realtime);
   app.addHook('onClose', () => catalogue.close());
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/offerings',
     {
-      preHandler: app.authenticate,
       schema: { querystring: offeringsQuery, response: { 200: offeringsResponse, 422: errorBody } },
     },
     async (request) => {
@@ -35,7 +35,6 @@ const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeH
   app.get(
     '/offerings/:id',
     {
-      preHandler: app.authenticate,
       schema: { params: idParams, response: { 200: offeringResponse, 404: errorBody, 422: errorBody } },
     },
     async (request, reply) => {
@@ -47,7 +46,7 @@ const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeH
 
   app.get(
     '/offering_categories',
-    { preHandler: app.authenticate, schema: { response: { 200: offeringCategoriesResponse } } },
+    { schema: { response: { 200: offeringCategoriesResponse } } },
     async () => ({ success: true, offering_categories: await listOfferingCategories(db) }),
   );
 };

@@ -45,7 +45,7 @@ const refusals = { 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBod
 /** SPEC §7 Requests and surveys: the catalogue and the survey conversation, under /api/v1. */
 export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
   answerSurveyErrors(app);
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/recommended_request_categories',
@@ -119,7 +119,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
 /** SPEC §7 onboarding answers, under /api/v1/onboarding_answers. */
 export const onboardingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   answerSurveyErrors(app);
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/',

@@ -32,7 +32,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
   app.post(
     '/presigned_url',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { body: presignedUrlRequest, response: { 200: presignedUrlResponse, 404: errorBody } },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
   app.get(
     '/expiring_url',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { querystring: uploadKeyQuery, response: { 200: expiringUrlResponse, 404: errorBody } },
     },
     async (request, reply) => {

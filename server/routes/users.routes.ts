@@ -72,7 +72,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
   app.delete(
     '/sign_out',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { skipMfa: true, changesCredentials: true },
       schema: { response: { 200: successBody } },
     },
@@ -135,7 +135,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
   app.post(
     '/confirmation',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: rateLimited,
       schema: { response: { 200: messageBody, 422: errorBody, 429: errorBody } },
     },
@@ -147,7 +147,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
 
   app.get(
     '/current',
-    { preHandler: app.authenticate, schema: { response: { 200: currentUserResponse, 401: errorBody } } },
+    { onRequest: app.authenticate, schema: { response: { 200: currentUserResponse, 401: errorBody } } },
     async (request) => ({ user: await describeUser(db, userOf(request).id, config.INTERNAL_COMPANY_NAMES) }),
   );
 };

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, createTestContext } from './harness.ts';
+
+/**
+ * Safe by default: every API route needs a session, except the few a signed-out visitor must reach, and a caller
+ * without one is refused before the body is read (a 401, never the validation error of what it sent).
+ */
+
+/** The routes a caller without a session may use, each for a reason of its own. */
+const PUBLIC_ROUTES = new Set([
+  // How a session is made: signing in, signing up.
+  'POST /api/v1/users/sign_in',
+  'POST /api/v1/users/sign_up',
+  // The e-mailed links, opened in any browser: password reset (asked for, then used), unlock, confirmation.
+  'POST /api/v1/users/password',
+  'PUT /api/v1/users/password',
+  'GET /api/v1/users/unlock',
+  'GET /api/v1/users/confirmation',
+  // Page views and errors of signed-out pages too (a valid session is attached when there is one).
+  'POST /api/v1/analytics/events',
+  'POST /api/v1/analytics/errors',
+  // Authorised by what the address carries: the live-updates ticket, the storage signature.
+  'GET /api/v1/events',
+  'PUT /api/storage/:key',
+  'GET /api/storage/:key',
+  // The development outbox, which production does not have (accounts.outbox.test.ts).
+  'GET /api/dev/outbox',
+]);
+
+interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+const routes: RegisteredRoute[] = [];
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestContext(
+    {},
+    {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD' && route.url.startsWith('/api/')) routes.push({ method, url: route.url });
+        }
+      },
+    },
+  );
+}, 120_000);
+
+afterAll(() => context?.close());
+
+describe('authentication', () => {
+  it('refuses every route but the public ones to a caller without a session, whatever it sends', async () => {
+    const answers: string[] = [];
+    for (const { method, url } of routes) {
+      const key = `${method} ${url}`;
+      if (PUBLIC_ROUTES.has(key)) continue;
+      const answer = await context.app.inject({
+        method: method as 'GET',
+        url: url.replace(/:\w+/g, 'not-a-valid-parameter'),
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { unexpected: ['shape'] } }),
+      });
+      answers.push(`${key} ${answer.statusCode}`);
+    }
+    expect(answers.filter((line) => !line.endsWith(' 401'))).toEqual([]);
+  });
+});
