@@ -129,6 +129,10 @@ test.describe('routes, redirects and guards (signed out)', () => {
     const page = await browser.newPage({ baseURL });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // React reports a page that hydrated to something else than its HTML (errors #418, #423, #425) on the console.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|#41[89]|#42[35]/i.test(message.text())) pageErrors.push(message.text());
+    });
     await page.goto('/version.json');
     await page.evaluate((stored) => {
       localStorage.setItem('token', stored);
@@ -138,6 +142,9 @@ test.describe('routes, redirects and guards (signed out)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Benefits & Offers' })).toBeVisible();
     // The frame is the user's now: their sponsors' footer.
     await expect(page.getByText('Brought to you by')).toBeVisible();
+    // A public page, prerendered for a signed-out visitor, hydrates as such, then sends a signed-in one on (SPEC §2).
+    await page.goto('/sign-in', { waitUntil: 'networkidle' });
+    await expect(page).toHaveURL(/\/dashboard$/);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
