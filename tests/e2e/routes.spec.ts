@@ -1,5 +1,28 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
 import { signInThroughApi } from './support.ts';
+
+/** A page in a browser with JavaScript off: what the server sent, as it paints before any script runs. */
+async function withoutScripts(browser: Browser, baseURL: string | undefined, check: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  await check(await context.newPage());
+  await context.close();
+}
+
+/**
+ * A page with JavaScript, failing on any page error, and on React's report of a page that hydrated to something else
+ * than its HTML (errors #418, #423, #425, logged on the console).
+ */
+async function hydratingCleanly(browser: Browser, baseURL: string | undefined, check: (page: Page) => Promise<void>) {
+  const page = await browser.newPage({ baseURL });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#41[89]|#42[35]/i.test(message.text())) errors.push(message.text());
+  });
+  await check(page);
+  expect(errors).toEqual([]);
+  await page.close();
+}
 
 test.describe('routes, redirects and guards (signed out)', () => {
   test('the root sends a visitor to sign-in without remembering a return path', async ({ page }) => {
@@ -65,27 +88,22 @@ test.describe('routes, redirects and guards (signed out)', () => {
     { path: '/forgot-password', heading: 'Forgot your password?' },
   ]) {
     test(`${path} arrives as a page of its own, whole without JavaScript, and hydrates cleanly`, async ({ browser, baseURL }) => {
-      const withoutScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
-      const bare = await withoutScripts.newPage();
-      await bare.goto(path);
-      await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(bare.getByRole('textbox', { name: 'Email' })).toBeVisible();
-      // Sent before the page is alive, the form posts (nothing typed lands in the address) and the page comes back.
-      await bare.getByRole('textbox', { name: 'Email' }).fill('someone@acme.test');
-      await bare.locator('form button[type="submit"]').first().click();
-      await expect(bare).toHaveURL(new RegExp(`${path}$`));
-      await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await withoutScripts.close();
-
-      const page = await browser.newPage({ baseURL });
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await page.getByRole('textbox', { name: 'Email' }).fill('someone@acme.test');
-      await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('someone@acme.test');
-      expect(pageErrors).toEqual([]);
-      await page.close();
+      await withoutScripts(browser, baseURL, async (bare) => {
+        await bare.goto(path);
+        await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(bare.getByRole('textbox', { name: 'Email' })).toBeVisible();
+        // Sent before the page is alive, the form posts (nothing typed lands in the address) and the page comes back.
+        await bare.getByRole('textbox', { name: 'Email' }).fill('someone@acme.test');
+        await bare.locator('form button[type="submit"]').first().click();
+        await expect(bare).toHaveURL(new RegExp(`${path}$`));
+        await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      });
+      await hydratingCleanly(browser, baseURL, async (page) => {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await page.getByRole('textbox', { name: 'Email' }).fill('someone@acme.test');
+        await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('someone@acme.test');
+      });
     });
   }
 
@@ -97,19 +115,14 @@ test.describe('routes, redirects and guards (signed out)', () => {
     { path: '/no/such/page', heading: "Oops! We can't find that page.", status: 404 },
   ]) {
     test(`${path} arrives prerendered (${status}) and hydrates cleanly`, async ({ browser, baseURL }) => {
-      const withoutScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
-      const bare = await withoutScripts.newPage();
-      expect((await bare.goto(path))?.status()).toBe(status);
-      await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await withoutScripts.close();
-
-      const page = await browser.newPage({ baseURL });
-      const pageErrors: string[] = [];
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      expect(pageErrors).toEqual([]);
-      await page.close();
+      await withoutScripts(browser, baseURL, async (bare) => {
+        expect((await bare.goto(path))?.status()).toBe(status);
+        await expect(bare.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      });
+      await hydratingCleanly(browser, baseURL, async (page) => {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      });
     });
   }
 
@@ -118,35 +131,26 @@ test.describe('routes, redirects and guards (signed out)', () => {
     baseURL,
     request,
   }) => {
-    const withoutScripts = await browser.newContext({ baseURL, javaScriptEnabled: false });
-    const bare = await withoutScripts.newPage();
-    await bare.goto('/benefits-and-offers');
-    await expect(bare.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
-    await expect(bare.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
-    await withoutScripts.close();
-
-    const token = await signInThroughApi(request, 'employee@demo.test');
-    const page = await browser.newPage({ baseURL });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    // React reports a page that hydrated to something else than its HTML (errors #418, #423, #425) on the console.
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /hydrat|#41[89]|#42[35]/i.test(message.text())) pageErrors.push(message.text());
+    await withoutScripts(browser, baseURL, async (bare) => {
+      await bare.goto('/benefits-and-offers');
+      await expect(bare.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();
+      await expect(bare.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
     });
-    await page.goto('/version.json');
-    await page.evaluate((stored) => {
-      localStorage.setItem('token', stored);
-      localStorage.setItem('tokenExpiresAt', new Date(Date.now() + 3_600_000).toISOString());
-    }, token);
-    await page.goto('/benefits-and-offers', { waitUntil: 'networkidle' });
-    await expect(page.getByRole('heading', { level: 1, name: 'Benefits & Offers' })).toBeVisible();
-    // The frame is the user's now: their sponsors' footer.
-    await expect(page.getByText('Brought to you by')).toBeVisible();
-    // A public page, prerendered for a signed-out visitor, hydrates as such, then sends a signed-in one on (SPEC §2).
-    await page.goto('/sign-in', { waitUntil: 'networkidle' });
-    await expect(page).toHaveURL(/\/dashboard$/);
-    expect(pageErrors).toEqual([]);
-    await page.close();
+    const token = await signInThroughApi(request, 'employee@demo.test');
+    await hydratingCleanly(browser, baseURL, async (page) => {
+      await page.goto('/version.json');
+      await page.evaluate((stored) => {
+        localStorage.setItem('token', stored);
+        localStorage.setItem('tokenExpiresAt', new Date(Date.now() + 3_600_000).toISOString());
+      }, token);
+      await page.goto('/benefits-and-offers', { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1, name: 'Benefits & Offers' })).toBeVisible();
+      // The frame is the user's now: their sponsors' footer.
+      await expect(page.getByText('Brought to you by')).toBeVisible();
+      // A public page, prerendered for a signed-out visitor, hydrates as such, then sends a signed-in one on (SPEC §2).
+      await page.goto('/sign-in', { waitUntil: 'networkidle' });
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
   });
 
   test('the deployed version file is served', async ({ request }) => {
