@@ -3,7 +3,8 @@
 import type { ConsoleRequestSummary, ConsoleRequestsResponse } from '../../../src/contract/console.ts';
 import type { ConsoleQueueEvent } from '../../../src/machines/consoleQueue.machine.ts';
 
-const SAMPLE_REQUEST: ConsoleRequestSummary = {
+/** A request in the queue; the console request's samples open it. */
+export const SAMPLE_REQUEST: ConsoleRequestSummary = {
   id: 1,
   external_id: 'sample',
   name: 'Renew my car registration',

@@ -2,21 +2,14 @@
 
 import type { ConsoleRequest } from '../../../src/contract/console.ts';
 import type { ConsoleRequestEvent, ConsoleRequestInput } from '../../../src/machines/consoleRequest.machine.ts';
+import { SAMPLE_REQUEST as QUEUED_REQUEST } from './consoleQueue.samples.ts';
 
 const SAMPLE_REQUEST: ConsoleRequest = {
-  id: 1,
-  external_id: 'sample',
-  name: 'Renew my car registration',
-  status: 'open',
-  issued_at: '2025-03-01T09:00:00.000Z',
-  updated_at: '2025-03-01T09:00:00.000Z',
-  created_at: '2025-03-01T09:00:00.000Z',
-  closed_at: null,
+  ...QUEUED_REQUEST,
+  created_at: QUEUED_REQUEST.issued_at,
   details: 'Plate number: 7ABC123',
-  survey_category_name: 'Car',
   survey_category_image_url: null,
-  employee: { id: 2, external_id: 'sample-employee', full_name: 'Sample Employee', email: 'employee@example.com', companies: [] },
-  assignee: null,
+  employee: { ...QUEUED_REQUEST.employee, external_id: 'sample-employee', companies: [] },
   unread_count: 0,
   last_message_at: null,
   survey_answers: [],
