@@ -10,7 +10,7 @@ import {
   ThreadError,
   applyStatusChange,
   fullNameOf,
-  lockRequest,
+  lockRequestForWriter,
   ownerOf,
   requestNotFound,
   touchRequest,
@@ -18,18 +18,11 @@ import {
 import { markdownToSafeHtml, plainTextToHtml } from './sanitize.ts';
 import { attachUploadsToRequest, confirmStoredUpload, findUpload } from './uploads.ts';
 import { digest } from './tokens.ts';
-import { findUserById } from './users.ts';
 
 /**
  * Writing in a request's thread: the employee's messages, the concierge's replies and the staff's internal notes.
  * Each write is one transaction that locks the request, and returns the notices to publish once it has committed.
  */
-
-async function authorOf(tx: Executor, userId: number) {
-  const author = await findUserById(tx, userId);
-  if (!author) throw new Error(`Author ${userId} not found`);
-  return author;
-}
 
 /**
  * Ties the message's files to the request so that staff (or the employee) may open them. Each must be an upload of
@@ -118,12 +111,11 @@ async function beginMessageWrite(
     post,
   }: { authorUserId: number; requestId: number; attachmentKeys: readonly string[]; ownerUserId?: number; post: IdempotentPost | null },
 ) {
-  const request = await lockRequest(tx, requestId, ownerUserId);
-  if (!request) throw requestNotFound();
+  const locked = await lockRequestForWriter(tx, { requestId, writerUserId: authorUserId, ownerUserId });
+  if (!locked) throw requestNotFound();
   if (await alreadyPosted(tx, messages, authorUserId, post)) return null;
   await attachFiles(tx, storage, { authorUserId, requestId, keys: attachmentKeys });
-  const author = await authorOf(tx, authorUserId);
-  return { request, author };
+  return { request: locked.request, author: locked.writer };
 }
 
 async function insertMessage(
@@ -272,10 +264,10 @@ export async function addInternalNote(
   if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
   const post = idempotentPost(idempotencyKey, { requestId, markdown });
   return db.transaction(async (tx) => {
-    const request = await lockRequest(tx, requestId);
-    if (!request) throw requestNotFound();
+    const locked = await lockRequestForWriter(tx, { requestId, writerUserId: authorUserId });
+    if (!locked) throw requestNotFound();
     if (await alreadyPosted(tx, internalNotes, authorUserId, post)) return [];
-    const author = await authorOf(tx, authorUserId);
+    const author = locked.writer;
     const [note] = await insertKeyed(() =>
       tx
         .insert(internalNotes)

@@ -172,12 +172,26 @@ export async function listOwnedRequests(db: Executor, ownerUserId: number, statu
  * `ownerUserId`, only when it is theirs. Null when not found.
  */
 export async function lockRequest(tx: Executor, requestId: number, ownerUserId?: number): Promise<RequestRow | null> {
-  const [row] = await tx
-    .select()
-    .from(requests)
-    .where(ownerUserId === undefined ? eq(requests.id, requestId) : and(eq(requests.id, requestId), eq(requests.userId, ownerUserId)))
-    .for('update');
+  const [row] = await tx.select().from(requests).where(requestOf(requestId, ownerUserId)).for('update');
   return row ?? null;
+}
+
+/** The request locked as `lockRequest` does, and the name of the user about to write in it, in one round trip. */
+export async function lockRequestForWriter(
+  tx: Executor,
+  { requestId, writerUserId, ownerUserId }: { requestId: number; writerUserId: number; ownerUserId?: number },
+): Promise<{ request: RequestRow; writer: { id: number; firstName: string; lastName: string } } | null> {
+  const [row] = await tx
+    .select({ request: requests, writer: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+    .from(requests)
+    .innerJoin(users, eq(users.id, writerUserId))
+    .where(requestOf(requestId, ownerUserId))
+    .for('update', { of: requests });
+  return row ?? null;
+}
+
+function requestOf(requestId: number, ownerUserId: number | undefined) {
+  return ownerUserId === undefined ? eq(requests.id, requestId) : and(eq(requests.id, requestId), eq(requests.userId, ownerUserId));
 }
 
 /** The request's owner, for notifications. */
