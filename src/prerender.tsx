@@ -2,7 +2,7 @@
 // components the browser runs, so that they paint before any JavaScript; main.tsx hydrates them.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { type RouteObject, StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { type RouteObject, StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from 'react-router';
 import { ConsoleGuard } from './app/ConsoleGuard.tsx';
 import { RequireAuth, RequireMfaStep } from './app/guards.tsx';
 import { HydrationBoundary } from './app/hydration.tsx';
@@ -35,7 +35,7 @@ export function routePatterns(branch: RouteObject[] = routes, parent = ''): Rout
  * hydration needs. Those below a session guard render once the session is known; the app fetches them at start.
  */
 export async function renderPage(url: string): Promise<{ html: string; modules: unknown[] }> {
-  const shown = lazyPagesOf(new URL(url).pathname, [ConsoleGuard, RequireAuth, RequireMfaStep]);
+  const shown = lazyPagesOf(matchRoutes(routes, new URL(url).pathname) ?? [], [ConsoleGuard, RequireAuth, RequireMfaStep]);
   const modules = await Promise.all(shown.map((page) => page.preload()));
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(url));

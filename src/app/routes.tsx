@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject, generatePath, matchRoutes, useParams } from 'react-router';
+import { type ComponentType, isValidElement } from 'react';
+import { Navigate, type RouteObject, generatePath, useParams } from 'react-router';
 import { type LazyPage, lazyPage } from '../services/lazyPage.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ConsoleGuard } from './ConsoleGuard.tsx';
@@ -164,15 +164,21 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The lazy components the page at `pathname` renders, its layouts included, down to the first of `stopAt`: by default
- * the staff guard, as employees never load the console's code. What the app fetches at start (router.tsx).
+ * The lazy components of a matched page (`matches`, outermost first), its layouts included, down to the first of
+ * `stopAt`: by default the staff guard, as employees never load the console's code. What the app fetches at start
+ * (router.tsx) and what a prerendered page announces (prerender.tsx).
  */
-export function lazyPagesOf(pathname: string, stopAt: ComponentType[] = [ConsoleGuard]): LazyPage[] {
+export function lazyPagesOf(
+  matches: ReadonlyArray<{ route: Pick<RouteObject, 'Component' | 'element'> }>,
+  stopAt: ComponentType[] = [ConsoleGuard],
+): LazyPage[] {
   const pages: LazyPage[] = [];
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (route.Component && stopAt.includes(route.Component)) break;
-    const component = route.Component as Partial<LazyPage> | null | undefined;
-    if (component?.preload) pages.push(component as LazyPage);
+  for (const { route } of matches) {
+    // A data router's matches hold each route's Component as the element it made of it.
+    const component: unknown = route.Component ?? (isValidElement(route.element) ? route.element.type : null);
+    if (!component || typeof component === 'string') continue;
+    if (stopAt.includes(component as ComponentType)) break;
+    if ((component as Partial<LazyPage>).preload) pages.push(component as LazyPage);
   }
   return pages;
 }
