@@ -64,6 +64,8 @@ test('a new user is onboarded, explores categories, creates a first request with
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: "It's your first request!" })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: 'Pet' })).toBeVisible();
+  // Styled as a list of requests before the request drawer (whose chunk shares the list) was ever opened.
+  await expect(page.getByRole('list', { name: 'Suggested Pet requests' })).toHaveCSS('list-style-type', 'none');
   await expectNoSeriousViolations(page);
 
   // SPEC §9 onboarding intro survey (603): the first conversation, offered until the first request.

@@ -1,5 +1,6 @@
 import { Button as AriaButton } from 'react-aria-components';
 import type { SurveyTemplate } from '../../machines/survey.machine.ts';
+import './TemplateList.css';
 
 export interface TemplateListProps {
   templates: readonly SurveyTemplate[];
