@@ -12,7 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
-import { type PageTableEntry, PAGE_TABLE } from '../server/pageTable.ts';
+import { PAGE_TABLE, PRERENDERED_PAGES, type PageTableEntry } from '../server/pageTable.ts';
 import type { RoutePattern } from '../src/prerender.tsx';
 import { writeCompressedCopies } from './precompress.ts';
 
@@ -69,7 +69,7 @@ function sampleAddress(pattern: string): string {
 
 /** Where the page of a pattern is written: below pages/, a parameter in brackets. */
 function pageFileOf(pattern: string): string {
-  return `pages${pattern.replace(/:(\w+)\??/g, '[$1]').replace('*', '[not-found]')}.html`;
+  return `${PRERENDERED_PAGES}${pattern.replace(/:(\w+)\??/g, '[$1]').replace('*', '[not-found]')}.html`;
 }
 
 export async function prerenderPages(outDir: string, ssrDir: string, ssrEntry: string): Promise<void> {

@@ -5,6 +5,8 @@ import { matchRoutes } from 'react-router';
  * pattern of the app's routes, and the page the server sends for it. Dot folders are not served.
  */
 export const PAGE_TABLE = '.vite/pages.json';
+/** The folder of the prerendered pages, below the build's folder. */
+export const PRERENDERED_PAGES = 'pages';
 
 export interface PageTableEntry {
   /** A pattern of the app's route table, e.g. `/reset-password/:resetToken`, or `/*` for every other address. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { PAGE_TABLE, type PageTableEntry, pageFor } from '../pageTable.ts';
+import { PAGE_TABLE, PRERENDERED_PAGES, type PageTableEntry, pageFor } from '../pageTable.ts';
 
 /** Built files whose name carries a hash of their content: a new build gives them a new name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -45,6 +45,8 @@ export default fp<{ root: string }>(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The prerendered pages are sent at their routes' addresses only (the page table), never at their file's.
+      globIgnore: [`${PRERENDERED_PAGES}/**`],
       cacheControl: false,
       setHeaders: (reply, path) => reply.header('cache-control', cacheControlOf(relative(staticRoot, path).replace(/\.(br|gz)$/, ''))),
     });

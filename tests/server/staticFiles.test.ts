@@ -89,8 +89,8 @@ describe('the built app', () => {
     }
   });
 
-  it('answers an address no route knows with NotFound and a 404, also one below a page and the page table itself', async () => {
-    for (const url of ['/no-such-page', '/sign-in/elsewhere', `/${PAGE_TABLE}`]) {
+  it("answers an address no route knows with NotFound and a 404: below a page, the page table, a page's own file", async () => {
+    for (const url of ['/no-such-page', '/sign-in/elsewhere', `/${PAGE_TABLE}`, '/pages/sign-in.html']) {
       const page = await get(url);
       expect(page.statusCode, url).toBe(404);
       expect(page.body, url).toBe(NOT_FOUND_PAGE);
