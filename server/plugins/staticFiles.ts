@@ -56,8 +56,11 @@ export default fp<{ root: string }>(
       const path = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
       const page = pageFor(table, path);
       // A prerendered form sent before its page was hydrated (method="post", so that a password never lands in an
-      // address): its body is not read; the visitor gets the page again.
-      if (request.method === 'POST' && page.status === 200) return reply.redirect(path, 303);
+      // address): its body is not read; the visitor gets the page again. Only a prerendered page has such a form, and
+      // the address goes back as a path of this site: browsers read a leading '//' or '/\' as another site's.
+      if (request.method === 'POST' && page.status === 200 && page.file.startsWith(`${PRERENDERED_PAGES}/`)) {
+        return reply.redirect(`/${path.replace(/^[/\\]+/, '')}`, 303);
+      }
       return reply.code(page.status).type('text/html').sendFile(page.file);
     });
   },

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -24,18 +26,22 @@ const SIGN_IN_PAGE = prerendered('<h1>Sign in</h1>');
 const REQUEST_SKELETON = prerendered('<div class="lc-app"></div>');
 const RESET_PAGE = prerendered('<h1>Reset your password</h1>');
 const NOT_FOUND_PAGE = prerendered("<h1>Oops! We can't find that page.</h1>");
-for (const folder of ['assets', '.vite', 'pages/requests', 'pages/reset-password']) mkdirSync(join(built, folder), { recursive: true });
+for (const folder of ['assets', '.vite', 'pages/requests', 'pages/reset-password', 'pages/[companySlug]']) mkdirSync(join(built, folder), { recursive: true });
 writeBuilt('index.html', SHELL);
 writeBuilt('pages/sign-in.html', SIGN_IN_PAGE);
 writeBuilt('pages/requests/[requestId].html', REQUEST_SKELETON);
 writeBuilt('pages/reset-password/[resetToken].html', RESET_PAGE);
 writeBuilt('pages/[not-found].html', NOT_FOUND_PAGE);
+writeBuilt('pages/[companySlug]/join.html', SIGN_IN_PAGE);
 // The page table as scripts/prerender.ts writes it: every pattern of the app's routes, redirects with the bare shell.
 const table: PageTableEntry[] = [
   { path: '/sign-in', file: 'pages/sign-in.html', status: 200 },
   { path: '/requests/:requestId', file: 'pages/requests/[requestId].html', status: 200 },
   { path: '/requests/new', file: 'index.html', status: 200 },
   { path: '/reset-password/:resetToken', file: 'pages/reset-password/[resetToken].html', status: 200 },
+  // Addresses whose first part is a parameter: a legacy link the app only redirects, and a page with a form.
+  { path: '/:unlockToken/unlock/:userId?', file: 'index.html', status: 200 },
+  { path: '/:companySlug/join', file: 'pages/[companySlug]/join.html', status: 200 },
   { path: '/*', file: 'pages/[not-found].html', status: 404 },
 ];
 writeFileSync(join(built, PAGE_TABLE), JSON.stringify(table));
@@ -110,6 +116,30 @@ describe('the built app', () => {
     });
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe('/sign-in');
+  });
+
+  it('sends a form back only where a prerendered page has one, and only to this site', async () => {
+    // Over the network, since the injector would tidy the address: browsers read '/\\host' as another site's.
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = context.app.server.address() as AddressInfo;
+    const post = (path: string) =>
+      new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
+        const sent = request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, location: answer.headers.location, body }));
+        });
+        sent.on('error', reject);
+        sent.end('x=1');
+      });
+    // No prerendered form here (a legacy link the app only redirects): the page, not a redirect.
+    const legacy = await post('/\\evil.example/unlock');
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toBe(SHELL);
+    expect(legacy.location).toBeUndefined();
+    const page = await post('/\\evil.example/join');
+    expect(page.status).toBe(303);
+    expect(page.location).toBe('/evil.example/join');
   });
 
   it('never lets the version file be cached', async () => {
