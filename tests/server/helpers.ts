@@ -127,7 +127,6 @@ export async function latestSmsCode(context: TestContext, phone: string): Promis
   return code;
 }
 
-/** The last path segment of a link: the token of a reset or unlock link. */
 /** Asks for a reset link for `email` and opens it with `password`, as the owner would; the answer of the reset. */
 export async function resetPasswordByLink(context: TestContext, email: string, password: string) {
   await context.app.inject({ method: 'POST', url: '/api/v1/users/password', payload: { user: { email } } });
@@ -138,6 +137,26 @@ export async function resetPasswordByLink(context: TestContext, email: string, p
   });
 }
 
+/** Enrols `phone` with the code texted to it, as the MFA screens do; the remembered device's token. */
+export async function enrolPhone(context: TestContext, authorization: string, phone: string): Promise<string> {
+  const enrolled = await context.app.inject({
+    method: 'POST',
+    url: '/api/v1/mfa',
+    headers: authHeaders(authorization),
+    payload: { mfa_number: phone },
+  });
+  expect(enrolled.statusCode, enrolled.body).toBe(200);
+  const verified = await context.app.inject({
+    method: 'POST',
+    url: '/api/v1/mfa/verify',
+    headers: authHeaders(authorization),
+    payload: { otp: await latestSmsCode(context, phone) },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return String(verified.headers[MFA_TOKEN_HEADER]);
+}
+
+/** The last path segment of a link: the token of a reset or unlock link. */
 export function tokenOf(link: string): string {
   return new URL(link).pathname.split('/').pop() ?? '';
 }

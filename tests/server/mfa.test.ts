@@ -5,6 +5,7 @@ import { signInResponse } from '../../src/contract/account.ts';
 import { createTestContext, suiteContext, type TestContext } from './harness.ts';
 import {
   authHeaders,
+  enrolPhone,
   createCompany,
   currentUserRequest,
   latestSmsCode,
@@ -63,10 +64,7 @@ function wrongCode(code: string): string {
 /** A globex user who has enrolled `phone`; returns the e-mail. */
 async function enrolledUser(phone: string) {
   const email = await registerUser(context, { company_slug: 'globex' });
-  const authorization = await signedIn(context, email);
-  expect((await enroll(authorization, phone)).statusCode).toBe(200);
-  const verified = await verify(authorization, await latestSmsCode(context, phone));
-  expect(verified.statusCode).toBe(200);
+  await enrolPhone(context, await signedIn(context, email), phone);
   return email;
 }
 

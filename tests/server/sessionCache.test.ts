@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
+import { MFA_REQUIRED_ERROR } from '../../src/contract/common.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { companies, mfaTokens, sessions, users } from '../../server/db/schema.ts';
@@ -13,9 +13,9 @@ import { suiteContext, testEngine } from './harness.ts';
 import {
   authHeaders,
   createCompany,
+  enrolPhone,
   currentUserRequest,
   errorOf,
-  latestSmsCode,
   registerUser,
   resetPasswordByLink,
   signedIn,
@@ -42,25 +42,6 @@ async function expectCachedReads(authorization: string, mfaToken?: string) {
   }
 }
 
-/** Enrols `phone` with the code texted to it, as the MFA screens do; the remembered device's token. */
-async function enrolledPhone(authorization: string, phone: string): Promise<string> {
-  const enrolled = await context.app.inject({
-    method: 'POST',
-    url: '/api/v1/mfa',
-    headers: authHeaders(authorization),
-    payload: { mfa_number: phone },
-  });
-  expect(enrolled.statusCode, enrolled.body).toBe(200);
-  const verified = await context.app.inject({
-    method: 'POST',
-    url: '/api/v1/mfa/verify',
-    headers: authHeaders(authorization),
-    payload: { otp: await latestSmsCode(context, phone) },
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return String(verified.headers[MFA_TOKEN_HEADER]);
-}
-
 function signOut(authorization: string) {
   return context.app.inject({ method: 'DELETE', url: '/api/v1/users/sign_out', headers: authHeaders(authorization) });
 }
@@ -80,7 +61,7 @@ describe('revocation through the API takes effect at the next call', () => {
   it('ends the other sessions and the remembered MFA device of a password reset at once', async () => {
     await createCompany(context, { slug: 'cache-globex', mfaPolicy: 'required' });
     const { email, authorization } = await signedInEmployee('cache-globex');
-    const mfaToken = await enrolledPhone(authorization, '4155550177');
+    const mfaToken = await enrolPhone(context, authorization, '4155550177');
     await expectCachedReads(authorization, mfaToken);
 
     const reset = await resetPasswordByLink(context, email, 'a new password 123');
@@ -93,7 +74,7 @@ describe('revocation through the API takes effect at the next call', () => {
     const { email, authorization } = await signedInEmployee('cache-initech');
     const onAnotherDevice = await signedIn(context, email);
     await expectCachedReads(onAnotherDevice);
-    await enrolledPhone(authorization, '4155550178');
+    await enrolPhone(context, authorization, '4155550178');
     const other = await currentUserRequest(context, onAnotherDevice);
     expect(other.statusCode).toBe(401);
     expect(errorOf(other)).toBe(MFA_REQUIRED_ERROR);
