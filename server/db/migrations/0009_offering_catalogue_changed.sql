@@ -1,4 +1,4 @@
--- Each server process keeps the offerings catalogue in memory (server/domain/offeringsCache.ts); any change to it is
+-- Each server process keeps the offerings catalogue in memory (createOfferingsCache, server/domain/offerings.ts); any change to it is
 -- announced after commit on the live-updates channel, once per statement.
 CREATE FUNCTION lc_offering_catalogue_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
