@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { HydrationBoundary } from './app/hydration.tsx';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
+import { startSession } from './app/session.ts';
 import { startVersionCheck } from './app/versionCheck.ts';
 import { type AppConfig, readConfig } from './services/config.ts';
 import { startMonitoring } from './services/monitoring.ts';
@@ -30,8 +31,11 @@ async function start() {
   startVersionCheck();
   // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
   if (import.meta.env.MODE !== 'production') void getInspect();
-  // Issue 10: loading the app's modules is one long task already; the router and the first render come in tasks of
-  // their own, so that a phone's main thread is never blocked for long (Lighthouse's Total Blocking Time).
+  // Issue 10: loading the app's modules is one long task already; the session's start, the router and the first
+  // render come in tasks of their own, so that a phone's main thread is never blocked for long (Lighthouse's Total
+  // Blocking Time).
+  await nextTask();
+  startSession();
   await nextTask();
   const router = createAppRouter();
   await nextTask();

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { rememberReturnTo } from '../services/storage.ts';
 import { Spinner } from '../widgets/Spinner.tsx';
@@ -7,8 +7,16 @@ import { useSession } from './session.ts';
 
 type SessionView = 'resolving' | 'signedOut' | 'mfaPending' | 'enrollmentPending' | 'signedIn';
 
-/** The one question every guard asks of the session statechart. */
+/**
+ * The one question every guard asks of the session statechart. Its answer is deferred: the screen a change of session
+ * shows (the whole page, once the session resolves) renders as a transition, which React splits into short tasks,
+ * rather than at once in one long task (issue 10).
+ */
 function useSessionView(): SessionView {
+  return useDeferredValue(useCurrentSessionView());
+}
+
+function useCurrentSessionView(): SessionView {
   return useSession((snapshot) => {
     if (snapshot.hasTag('resolving')) return 'resolving';
     if (snapshot.hasTag('mfaPending')) return 'mfaPending';

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 import { Link } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { inspect } from '../app/inspector.ts';
@@ -176,11 +176,12 @@ function LoadFailure({ message, dashboard }: { message: string; dashboard: Dashb
 /** SPEC §2: up to 3 suggested categories, as columns (the third on extra-wide screens only), as tabs on phones. */
 function Suggestions({ dashboard }: { dashboard: DashboardActor }) {
   const isNarrow = useIsNarrowScreen();
-  const isLoading = useSelector(dashboard, (snapshot) => snapshot.matches({ suggestions: 'loading' }));
-  const failure = useSelector(dashboard, (snapshot) =>
-    snapshot.matches({ suggestions: 'failed' }) ? snapshot.context.suggestionsError : null,
-  );
-  const categories = useSelector(dashboard, (snapshot) => snapshot.context.categories);
+  // Issue 10: the suggestions are the heaviest part of the screen; once they arrive they render as a transition, in
+  // short tasks, rather than in one task that would hold up a phone's main thread.
+  const snapshot = useDeferredValue(useSelector(dashboard, (current) => current));
+  const isLoading = snapshot.matches({ suggestions: 'loading' });
+  const failure = snapshot.matches({ suggestions: 'failed' }) ? snapshot.context.suggestionsError : null;
+  const categories = snapshot.context.categories;
 
   if (isLoading) {
     return (
