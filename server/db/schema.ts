@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -27,8 +28,18 @@ export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** The logo's address: a static file, or for a logo uploaded in the console, companyLogoPath of its upload. */
   imageUrl: text('image_url'),
+  /** The upload (an image) that image_url serves, when the logo was uploaded in the console. */
+  logoUploadKey: text('logo_upload_key').references(() => uploads.key, { onDelete: 'set null' }),
   mfaPolicy: mfaPolicy('mfa_policy').notNull().default('off'),
+  /** A company of the service's own staff: its members are internal users (analytics, error reports). */
+  internalStaff: boolean('internal_staff').notNull().default(false),
+  /**
+   * Set while the company is deactivated (server/domain/companies.ts): it admits no sign-ups and sponsors nobody, and
+   * its employees who belong to no other active company cannot sign in. The row and its memberships are kept.
+   */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -68,6 +79,8 @@ export const users = pgTable('users', {
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
   /** Set when the three onboarding steps are done; until then the user is sent to AboutUs. */
   onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+  /** Set while an admin has deactivated the account: it cannot sign in and has no live session. */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -244,3 +257,22 @@ export const analyticsEvents = pgTable('analytics_events', {
   properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
+
+/**
+ * Who changed what in the console's admin area, and when (issue 13): written in the transaction of the change it
+ * tells about (server/domain/audit.ts). `changes` holds the changed fields' values before and after, never a secret.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** What was done, e.g. 'company.create' (auditAction of src/contract/admin.ts). */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [index('audit_events_subject_idx').on(table.subjectType, table.subjectId)],
+);

@@ -14,6 +14,8 @@ const seedCompanies = z.array(
     image_url: z.string().min(1),
     /** Sign-ups are admitted from these domains only; none for the staff company. */
     email_domains: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]+$/)),
+    /** The service's own staff company: its members are internal users. */
+    internal_staff: z.boolean().default(false),
   }),
 );
 
@@ -87,6 +89,7 @@ export async function seedDemoAccounts(
         name: company.name,
         mfaPolicy: company.mfa_policy,
         imageUrl: company.image_url,
+        internalStaff: company.internal_staff,
       })))
       // Another process seeding at the same moment: its rows stand, this one stops.
       .onConflictDoNothing()
