@@ -15,6 +15,7 @@ import inputGuard from './plugins/inputGuard.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
 import staticFiles from './plugins/staticFiles.ts';
 import { startRealtimeHub } from './domain/realtime.ts';
+import { adminRoutes } from './routes/admin.routes.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
 import { consoleRoutes } from './routes/console.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
       await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
       await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });
+      await api.register(adminRoutes, { prefix: '/v1/admin', db: database.db });
       await api.register(eventsRoutes, { prefix: '/v1/events', db: database.db, realtime });
       // The disk store's signed file addresses; an S3 store serves its own.
       if (storage.kind === 'disk') await api.register(diskStorageRoutes, { prefix: '/storage', db: database.db, storage });

@@ -15,6 +15,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook after authenticate: concierge or admin only. */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook after authenticate: admin only (the console's admin area). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     currentUser: AuthenticatedUser | null;
@@ -66,6 +68,12 @@ export default fp<{ db: Database; realtime: RealtimeHub }>(
       const role = request.currentUser?.role;
       if (role !== 'concierge' && role !== 'admin') {
         return reply.code(403).send({ error: 'This area is for concierge staff only.' });
+      }
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.currentUser?.role !== 'admin') {
+        return reply.code(403).send({ error: 'This area is for administrators only.' });
       }
     });
   },
