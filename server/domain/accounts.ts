@@ -14,7 +14,7 @@ import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens } from './o
 import { appLink, enqueueMessage } from './outbox.ts';
 import { hashPassword, verifyPassword, verifyPasswordOfUnknownAccount } from './passwords.ts';
 import { createSession, revokeAllCredentials } from './sessions.ts';
-import { companiesOf, findUserByEmail, mfaSignInFlags, normalisedEmail } from './users.ts';
+import { companiesOf, findUserByEmail, mfaSignInFlags, normalisedEmail, signInRefusal } from './users.ts';
 import { unauthorized, unprocessable } from './userFacingError.ts';
 
 export const INVALID_CREDENTIALS_ERROR = 'Invalid email or password.';
@@ -51,6 +51,9 @@ export async function signIn(
     throw unauthorized(INVALID_CREDENTIALS_ERROR);
   }
 
+  // Told only to whoever knows the password: a stranger learns nothing about the account.
+  const refusal = await signInRefusal(db, user.id);
+  if (refusal) throw unauthorized(refusal);
   await recordSuccessfulSignIn(db, user, client, now);
   const [session, userCompanyRows] = await Promise.all([
     createSession(db, user.id, now),

@@ -24,16 +24,18 @@ export function emailDomainOf(email: string): string {
 
 /**
  * The company of a sign-up link, when it admits the address (issue 9 point 9): the address must be at one of the
- * company's e-mail domains; a company that lists none (the staff companies) admits nobody by sign-up. Refusals are
- * 422s that say what to do; they tell nothing about accounts, only about the company the link names.
+ * company's e-mail domains; a company that lists none (the staff companies), or is deactivated, admits nobody by
+ * sign-up. Refusals are 422s that say what to do; they tell nothing about accounts, only about the company the link
+ * names.
  */
 export async function companyAdmitting(db: Executor, slug: string, email: string): Promise<number> {
   const [company] = await db
-    .select({ id: companies.id, name: companies.name })
+    .select({ id: companies.id, name: companies.name, deactivatedAt: companies.deactivatedAt })
     .from(companies)
     .where(eq(companies.slug, slug.toLowerCase()))
     .limit(1);
   if (!company) throw unprocessable(unknownCompanyError(slug));
+  if (company.deactivatedAt !== null) throw unprocessable(closedCompanyError(company.name));
   const domains = (
     await db
       .select({ domain: companyEmailDomains.domain })

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type ConsoleQueue,
@@ -39,7 +39,7 @@ import { companiesOf, findUserById } from './users.ts';
  * notes and history), claiming, assigning, status changes and read markers. Only staff routes call these.
  */
 
-export const NOT_STAFF_ASSIGNEE = 'Requests can only be assigned to a concierge or an admin.';
+export const NOT_STAFF_ASSIGNEE = 'Requests can only be assigned to an active concierge or admin.';
 
 export function statusChangeRefusal(from: RequestStatus, to: RequestStatus): string {
   return from === to
@@ -55,7 +55,8 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
     .from(users)
-    .where(inArray(users.role, [...STAFF_ROLES]))
+    // A deactivated account cannot sign in, so nothing can be assigned to it.
+    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deactivatedAt)))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   return rows.map((row) => ({ id: row.id, full_name: fullNameOf(row), email: row.email, role: row.role as StaffRole }));
 }
@@ -316,7 +317,9 @@ export async function assignRequest(
     const request = await lockRequest(tx, requestId);
     if (!request) throw requestNotFound();
     const assigneeUser = await findUserById(tx, assigneeUserId);
-    if (!assigneeUser || !isStaffRole(assigneeUser.role)) throw new ThreadError(422, NOT_STAFF_ASSIGNEE);
+    if (!assigneeUser || !isStaffRole(assigneeUser.role) || assigneeUser.deactivatedAt !== null) {
+      throw new ThreadError(422, NOT_STAFF_ASSIGNEE);
+    }
     if (request.assigneeUserId === assigneeUserId) return [];
 
     const now = new Date();

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Executor, preparedFor, qualified } from '../db/client.ts';
 import { companies, mfaTokens, sessions, userCompanies, users } from '../db/schema.ts';
 import { digest, newToken } from './tokens.ts';
-import { membershipGranted } from './users.ts';
+import { accountClosed, companyActive, membershipGranted } from './users.ts';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const MFA_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -38,7 +38,7 @@ export function tokenFromAuthorization(header: string | undefined): string | nul
 /** MFA applies to the user: a verified phone, or a company of theirs whose policy requires it. */
 const mfaApplies = sql<boolean>`(${qualified(users.mfaPhone)} IS NOT NULL OR EXISTS (
   SELECT 1 FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(companies.mfaPolicy)} = 'required'))`;
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(companies.mfaPolicy)} = 'required' AND ${companyActive}))`;
 
 /** The expiry of the remembered MFA device named by the request's mfa-token header: the user's, live; else null. */
 const mfaTokenExpiresAt = sql<Date | null>`(
@@ -48,8 +48,9 @@ const mfaTokenExpiresAt = sql<Date | null>`(
   LIMIT 1)`.mapWith(mfaTokens.expiresAt);
 
 const grantedCompanyIds = sql<number[]>`COALESCE((
-  SELECT json_agg(${qualified(userCompanies.companyId)} ORDER BY ${qualified(userCompanies.companyId)}) FROM ${userCompanies}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted}), '[]'::json)`;
+  SELECT json_agg(${qualified(userCompanies.companyId)} ORDER BY ${qualified(userCompanies.companyId)})
+  FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${companyActive}), '[]'::json)`;
 
 function prepareSessionLookup(db: Executor) {
   return db
@@ -71,6 +72,8 @@ function prepareSessionLookup(db: Executor) {
         eq(sessions.tokenDigest, sql.placeholder('sessionDigest')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // Revoked with the account's deactivation too: this also holds for a session a sign-in opened meanwhile.
+        sql`NOT ${accountClosed}`,
       ),
     )
     .limit(1)

@@ -31,8 +31,34 @@ export type Membership = 'granted' | 'claimed';
 /** What grants a membership, said of the user row of the query (every query that tells sponsors uses it). */
 export const membershipGranted = sql`${qualified(users.emailConfirmedAt)} IS NOT NULL`;
 
+/** A deactivated company sponsors nobody and applies no MFA policy; said of the companies row of the query. */
+export const companyActive = sql`${qualified(companies.deactivatedAt)} IS NULL`;
+
+/**
+ * The account of the user row of the query may not be used: an admin deactivated it, or it is an employee's whose
+ * every company is deactivated (staff, and employees of no company, do not depend on a company).
+ */
+export const accountClosed = sql`(${qualified(users.deactivatedAt)} IS NOT NULL OR (${qualified(users.role)} = 'employee'
+  AND EXISTS (SELECT 1 FROM ${userCompanies} WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)})
+  AND NOT EXISTS (
+    SELECT 1 FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
+    WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${companyActive})))`;
+
+export const ACCOUNT_DEACTIVATED_ERROR = 'This account has been deactivated. Ask your administrator if you need it again.';
+export const COMPANY_DEACTIVATED_ERROR = "Your company's Life Concierge service has ended. Ask your employer if you think this is a mistake.";
+
+/** Why a user who gave the right password may not sign in, or null when they may. */
+export async function signInRefusal(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ deactivatedAt: users.deactivatedAt, closed: sql<boolean>`${accountClosed}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row?.closed) return null;
+  return row.deactivatedAt === null ? COMPANY_DEACTIVATED_ERROR : ACCOUNT_DEACTIVATED_ERROR;
+}
+
 function membershipsOf(userId: number, membership: Membership) {
-  return and(eq(userCompanies.userId, userId), membership === 'granted' ? membershipGranted : undefined);
+  return and(eq(userCompanies.userId, userId), companyActive, membership === 'granted' ? membershipGranted : undefined);
 }
 
 export async function companiesOf(db: Executor, userId: number, membership: Membership = 'granted') {
@@ -69,7 +95,13 @@ const sponsoringCompanies = sql<User['companies']>`COALESCE((
   SELECT json_agg(json_build_object('id', ${qualified(companies.id)}, 'name', ${qualified(companies.name)}, 'image_url', ${qualified(companies.imageUrl)})
     ORDER BY ${qualified(companies.id)})
   FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted}), '[]'::json)`;
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${companyActive}), '[]'::json)`;
+
+/** A sponsoring company of the user is one of the service's own staff companies. */
+const sponsoredByStaffCompany = sql<boolean>`EXISTS (
+  SELECT 1 FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${companyActive}
+    AND ${qualified(companies.internalStaff)})`;
 
 /** GET /users/current runs on every page load: one query, prepared once per database. */
 const currentUserLookup = preparedFor((db) =>
@@ -84,6 +116,7 @@ const currentUserLookup = preparedFor((db) =>
       mfaPhone: users.mfaPhone,
       emailConfirmedAt: users.emailConfirmedAt,
       companies: sponsoringCompanies,
+      sponsoredByStaffCompany,
       requestCount: sql<number>`(SELECT count(*) FROM ${requests} WHERE ${qualified(requests.userId)} = ${qualified(users.id)})`.mapWith(Number),
     })
     .from(users)
@@ -91,7 +124,10 @@ const currentUserLookup = preparedFor((db) =>
     .prepare('describe_current_user'),
 );
 
-/** The signed-in user as GET /users/current answers it. */
+/**
+ * The signed-in user as GET /users/current answers it. An internal user is sponsored by a company flagged as a staff
+ * company in the admin area, or by one named in INTERNAL_COMPANY_NAMES (how deployments told them apart before).
+ */
 export async function describeUser(db: Executor, userId: number, internalCompanyNames: readonly string[]): Promise<User> {
   const [user] = await currentUserLookup(db).execute({ userId });
   if (!user) throw new Error(`describeUser: no user ${userId}`);
@@ -105,7 +141,7 @@ export async function describeUser(db: Executor, userId: number, internalCompany
     request_count: user.requestCount,
     companies: user.companies,
     role: user.role,
-    internal_user: user.companies.some((company) => internalCompanyNames.includes(company.name)),
+    internal_user: user.sponsoredByStaffCompany || user.companies.some((company) => internalCompanyNames.includes(company.name)),
     onboarding_required: user.role === 'employee' && user.onboardedAt === null,
     mfa_enrolled: user.mfaPhone !== null,
     email_confirmation_pending: user.emailConfirmedAt === null,
