@@ -8,7 +8,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { errorForLog, loggerOptions } from './logging.ts';
 import { serializerCompiler } from './serialization.ts';
 import { createStorage } from './adapters/storage/storage.ts';
-import { invalidFieldsBody } from './domain/userFacingError.ts';
+import { UserFacingError, invalidFieldsBody } from './domain/userFacingError.ts';
 import { MONITORING_TUNNEL_PATH } from '../src/contract/monitoring.ts';
 import authenticate from './plugins/authenticate.ts';
 import inputGuard from './plugins/inputGuard.ts';
@@ -17,6 +17,7 @@ import staticFiles from './plugins/staticFiles.ts';
 import { startRealtimeHub } from './domain/realtime.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
+import { companyLogosRoutes } from './routes/companyLogos.routes.ts';
 import { consoleRoutes } from './routes/console.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
@@ -66,7 +67,8 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
       request.log.error({ err: errorForLog(error) }, 'request failed');
       return reply.code(500).send({ error: 'An unexpected error occurred' });
     }
-    return reply.code(status).send({ error: error.message });
+    const fields = error instanceof UserFacingError ? error.fields : undefined;
+    return reply.code(status).send(fields ? { error: error.message, fields } : { error: error.message });
   });
 
   await app.register(securityHeaders, { config });
@@ -93,7 +95,8 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
       await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
       await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });
-      await api.register(adminRoutes, { prefix: '/v1/admin', db: database.db });
+      await api.register(adminRoutes, { prefix: '/v1/admin', db: database.db, storage });
+      await api.register(companyLogosRoutes, { prefix: '/v1/company_logos', db: database.db, storage });
       await api.register(eventsRoutes, { prefix: '/v1/events', db: database.db, realtime });
       // The disk store's signed file addresses; an S3 store serves its own.
       if (storage.kind === 'disk') await api.register(diskStorageRoutes, { prefix: '/storage', db: database.db, storage });

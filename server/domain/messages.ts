@@ -2,7 +2,7 @@ import { and, eq, max } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED_ERROR } from '../../src/contract/common.ts';
 import { MESSAGE_ERRORS } from '../../src/contract/requests.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
-import type { Database, Executor } from '../db/client.ts';
+import { type Database, type Executor, isUniqueViolation } from '../db/client.ts';
 import { internalNotes, messages, requestReadMarkers } from '../db/threads.schema.ts';
 import { notifyConciergeReply } from './notifications.ts';
 import type { RealtimeNotice } from './realtime.ts';
@@ -74,13 +74,10 @@ async function alreadyPosted(
   return true;
 }
 
-/** PostgreSQL's unique_violation: here, the same key taken at the same moment by a post to another request. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
-
-/** Runs a keyed insert; a key that a concurrent post took first is the same 422 as a key reused later. */
+/**
+ * Runs a keyed insert; a key that a concurrent post took first (a unique violation) is the same 422 as a key reused
+ * later.
+ */
 async function insertKeyed<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();

@@ -1,16 +1,62 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditQuery, auditResponse } from '../../src/contract/admin.ts';
-import { errorBody } from '../../src/contract/common.ts';
+import {
+  adminCompaniesResponse,
+  adminCompanyResponse,
+  auditQuery,
+  auditResponse,
+  createCompanyRequest,
+  updateCompanyRequest,
+} from '../../src/contract/admin.ts';
+import { errorBody, idParams } from '../../src/contract/common.ts';
+import type { FileStorage } from '../adapters/storage/storage.ts';
 import type { Database } from '../db/client.ts';
 import { listAuditEvents } from '../domain/audit.ts';
+import { createCompany, findCompany, listCompanies, setCompanyActive, updateCompany } from '../domain/companies.ts';
+import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+const writeRefusals = { ...refusals, 409: errorBody };
+/** Deactivations change what sessions may do: they answer once the session cache has heard of it. */
+const changesCredentials = { changesCredentials: true };
 
-/** The console's admin area, under /api/v1/admin, for admins only. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** The console's admin area, under /api/v1/admin: companies and the audit log, for admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
   // Before the body is read, as on the console: nobody but an admin learns anything here, not even the rules.
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
+
+  app.get('/companies', { schema: { response: { 200: adminCompaniesResponse, ...refusals } } }, async () => ({
+    companies: await listCompanies(db),
+  }));
+
+  app.get(
+    '/companies/:id',
+    { schema: { params: idParams, response: { 200: adminCompanyResponse, ...refusals } } },
+    async (request) => ({ company: await findCompany(db, request.params.id) }),
+  );
+
+  app.post(
+    '/companies',
+    { schema: { body: createCompanyRequest, response: { 201: adminCompanyResponse, ...writeRefusals, 415: errorBody } } },
+    async (request, reply) => {
+      const company = await createCompany(db, storage, userOf(request).id, request.body);
+      return reply.code(201).send({ company });
+    },
+  );
+
+  app.patch(
+    '/companies/:id',
+    { schema: { params: idParams, body: updateCompanyRequest, response: { 200: adminCompanyResponse, ...writeRefusals, 415: errorBody } } },
+    async (request) => ({ company: await updateCompany(db, storage, userOf(request).id, request.params.id, request.body) }),
+  );
+
+  for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {
+    app.post(
+      `/companies/:id/${action}`,
+      { config: changesCredentials, schema: { params: idParams, response: { 200: adminCompanyResponse, ...refusals } } },
+      async (request) => ({ company: await setCompanyActive(db, userOf(request).id, request.params.id, active) }),
+    );
+  }
 
   app.get('/audit', { schema: { querystring: auditQuery, response: { 200: auditResponse, ...refusals } } }, async (request) =>
     listAuditEvents(db, request.query),

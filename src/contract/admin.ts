@@ -2,9 +2,91 @@ import * as z from 'zod/mini';
 import { dbIdText } from './common.ts';
 
 /**
- * The console's admin area (issue 13), under /api/v1/admin. Every route needs a signed-in admin: a visitor gets 401,
- * an employee or concierge 403. Errors are `errorBody`; 422 for bad input, with every bad field in `fields`. Every
- * write is recorded in the audit log in the same transaction as the change.
+ * The console's admin area (issue 13), under /api/v1/admin: companies and the audit log. Every route needs a
+ * signed-in admin: a visitor gets 401, an employee or concierge 403. Errors are `errorBody`: 404 an unknown company,
+ * 409 a clash (slug, e-mail domain) with `fields` naming the field at fault, 422 bad input with every bad field in
+ * `fields`. Every write is recorded in the audit log in the same transaction as the change.
+ */
+
+/** Lower-case letters and digits in words joined by single hyphens: the company's sign-up link (/sign-up/{slug}). */
+export const COMPANY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const COMPANY_SLUG_ERROR = 'Use lower-case letters, digits and single hyphens, e.g. acme-corp';
+/** A host name with at least two labels, each 1 to 63 letters, digits or inner hyphens, ending in a letters-only label. */
+export const EMAIL_DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const EMAIL_DOMAIN_ERROR = 'Enter a domain such as acme.com, without the @';
+export const EMAIL_DOMAINS_MAX = 50;
+
+export const mfaPolicy = z.enum(['off', 'optional', 'required']);
+export type MfaPolicy = z.infer<typeof mfaPolicy>;
+
+const companyName = z.string().check(z.trim(), z.minLength(1, 'Please enter the company name'), z.maxLength(100));
+const companySlug = z.string().check(z.trim(), z.maxLength(60), z.regex(COMPANY_SLUG_PATTERN, COMPANY_SLUG_ERROR));
+const emailDomain = z.string().check(z.trim(), z.toLowerCase(), z.regex(EMAIL_DOMAIN_PATTERN, EMAIL_DOMAIN_ERROR));
+const emailDomains = z.array(emailDomain).check(
+  z.maxLength(EMAIL_DOMAINS_MAX),
+  z.refine((domains) => new Set(domains).size === domains.length, 'List each domain once'),
+);
+/** The key of an image the caller uploaded through POST /api/v1/uploads/presigned_url (no request_id); null: no logo. */
+const logoUploadKey = z.nullable(z.string().check(z.minLength(1), z.maxLength(200)));
+
+/** A company as the admin area shows it. `image_url` is what the app's 'Brought to you by' shows. */
+export const adminCompany = z.object({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  slug: z.string(),
+  image_url: z.nullable(z.string()),
+  /** Set when the logo was uploaded in the console; null for no logo or a logo set otherwise (the demo's). */
+  logo_upload_key: z.nullable(z.string()),
+  mfa_policy: mfaPolicy,
+  /** Sign-ups are admitted from addresses at these domains only; none: nobody joins by sign-up. Sorted. */
+  email_domains: z.array(z.string()),
+  /** A company of the service's own staff: its members count as internal users. */
+  internal_staff: z.boolean(),
+  active: z.boolean(),
+  deactivated_at: z.nullable(z.string()),
+  /** Accounts that belong to the company. */
+  employee_count: z.number().check(z.int()),
+  created_at: z.string(),
+});
+export type AdminCompany = z.infer<typeof adminCompany>;
+
+/** GET /api/v1/admin/companies: every company, active or not, by name. */
+export const adminCompaniesResponse = z.object({ companies: z.array(adminCompany) });
+export type AdminCompaniesResponse = z.infer<typeof adminCompaniesResponse>;
+/** GET /api/v1/admin/companies/{id}, and the answer of every change to one. */
+export const adminCompanyResponse = z.object({ company: adminCompany });
+export type AdminCompanyResponse = z.infer<typeof adminCompanyResponse>;
+
+/** POST /api/v1/admin/companies -> 201 adminCompanyResponse. */
+export const createCompanyRequest = z.object({
+  name: companyName,
+  slug: companySlug,
+  mfa_policy: z._default(mfaPolicy, 'off'),
+  email_domains: z._default(emailDomains, []),
+  internal_staff: z._default(z.boolean(), false),
+  logo_upload_key: z._default(logoUploadKey, null),
+});
+export type CreateCompanyRequest = z.input<typeof createCompanyRequest>;
+export type NewCompany = z.infer<typeof createCompanyRequest>;
+
+/** PATCH /api/v1/admin/companies/{id}: only the fields given change; `email_domains` replaces the whole list. */
+export const updateCompanyRequest = z.partial(
+  z.object({
+    name: companyName,
+    slug: companySlug,
+    mfa_policy: mfaPolicy,
+    email_domains: emailDomains,
+    internal_staff: z.boolean(),
+    logo_upload_key: logoUploadKey,
+  }),
+);
+export type UpdateCompanyRequest = z.infer<typeof updateCompanyRequest>;
+
+/**
+ * POST /api/v1/admin/companies/{id}/deactivate and .../reactivate (no body) -> adminCompanyResponse. A deactivated
+ * company admits no sign-ups and sponsors nobody (no benefits, no 'Brought to you by'); its employees who belong to
+ * no other active company cannot sign in, and their sessions end at once. Its row and memberships are kept, so
+ * reactivating gives everything back (its employees sign in again). Asking for the state it is in changes nothing.
  */
 
 export const auditAction = z.enum([
@@ -12,10 +94,6 @@ export const auditAction = z.enum([
   'company.update',
   'company.deactivate',
   'company.reactivate',
-  'staff.invite',
-  'account.role_change',
-  'account.deactivate',
-  'account.reactivate',
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
 export const auditSubjectType = z.enum(['company', 'account']);

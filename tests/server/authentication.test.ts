@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/events',
   'PUT /api/storage/:key',
   'GET /api/storage/:key',
+  // Company logos uploaded in the admin area, for the <img> of 'Brought to you by', which sends no session.
+  'GET /api/v1/company_logos/:key',
   // The development outbox, which production does not have (accounts.outbox.test.ts).
   'GET /api/dev/outbox',
 ]);
