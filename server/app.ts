@@ -95,7 +95,7 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
       await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
       await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });
-      await api.register(adminRoutes, { prefix: '/v1/admin', db: database.db, storage });
+      await api.register(adminRoutes, { prefix: '/v1/admin', config, db: database.db, storage });
       await api.register(companyLogosRoutes, { prefix: '/v1/company_logos', db: database.db, storage });
       await api.register(eventsRoutes, { prefix: '/v1/events', db: database.db, realtime });
       // The disk store's signed file addresses; an S3 store serves its own.

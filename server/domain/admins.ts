@@ -2,10 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { RESET_TOKEN_TTL_MS } from './accounts.ts';
-import { issueOneTimeToken } from './oneTimeTokens.ts';
-import { appLink } from './outbox.ts';
-import { hashPassword } from './passwords.ts';
-import { newToken } from './tokens.ts';
+import { insertAccountWithPasswordLink, unusablePasswordHash } from './staff.ts';
 import { normalisedEmail } from './users.ts';
 
 export interface AdminAccount {
@@ -26,7 +23,7 @@ export type CreateAdminResult =
  */
 export async function createAdmin(db: Database, account: AdminAccount, appUrl: string, now = new Date()): Promise<CreateAdminResult> {
   const email = normalisedEmail(account.email);
-  const unusablePasswordHash = await hashPassword(newToken());
+  const passwordHash = await unusablePasswordHash();
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
     if (existing) {
@@ -34,19 +31,11 @@ export async function createAdmin(db: Database, account: AdminAccount, appUrl: s
       await tx.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
       return { outcome: 'promoted' } as const;
     }
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email,
-        passwordHash: unusablePasswordHash,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        role: 'admin',
-        termsAcceptedAt: now,
-        onboardedAt: now,
-      })
-      .returning({ id: users.id });
-    const token = await issueOneTimeToken(tx, created.id, 'password_reset', RESET_TOKEN_TTL_MS, now);
-    return { outcome: 'created', passwordLink: appLink(appUrl, `/reset-password/${token}`) } as const;
+    const { passwordLink } = await insertAccountWithPasswordLink(
+      tx,
+      { email, firstName: account.firstName, lastName: account.lastName, role: 'admin', passwordHash },
+      { linkTtlMs: RESET_TOKEN_TTL_MS, appUrl, now },
+    );
+    return { outcome: 'created', passwordLink } as const;
   });
 }

@@ -1,26 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminAccountResponse,
   adminCompaniesResponse,
   adminCompanyResponse,
+  adminStaffResponse,
   auditQuery,
   auditResponse,
+  changeRoleRequest,
   createCompanyRequest,
+  inviteStaffRequest,
   updateCompanyRequest,
 } from '../../src/contract/admin.ts';
 import { errorBody, idParams } from '../../src/contract/common.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { listAuditEvents } from '../domain/audit.ts';
 import { createCompany, findCompany, listCompanies, setCompanyActive, updateCompany } from '../domain/companies.ts';
+import { changeRole, findAccount, inviteStaff, listStaffAccounts, setAccountActive } from '../domain/staff.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
 const writeRefusals = { ...refusals, 409: errorBody };
-/** Deactivations change what sessions may do: they answer once the session cache has heard of it. */
+/** Role changes and deactivations change what sessions may do: they answer once the session cache has heard of it. */
 const changesCredentials = { changesCredentials: true };
 
-/** The console's admin area, under /api/v1/admin: companies and the audit log, for admins only. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
+/** The console's admin area, under /api/v1/admin: companies, staff and the audit log, for admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; storage: FileStorage }> = async (
+  app,
+  { config, db, storage },
+) => {
   // Before the body is read, as on the console: nobody but an admin learns anything here, not even the rules.
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
@@ -55,6 +64,39 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileSto
       `/companies/:id/${action}`,
       { config: changesCredentials, schema: { params: idParams, response: { 200: adminCompanyResponse, ...refusals } } },
       async (request) => ({ company: await setCompanyActive(db, userOf(request).id, request.params.id, active) }),
+    );
+  }
+
+  app.get('/staff', { schema: { response: { 200: adminStaffResponse, ...refusals } } }, async () => ({
+    staff: await listStaffAccounts(db),
+  }));
+
+  app.get(
+    '/staff/:id',
+    { schema: { params: idParams, response: { 200: adminAccountResponse, ...refusals } } },
+    async (request) => ({ account: await findAccount(db, request.params.id) }),
+  );
+
+  app.post(
+    '/staff',
+    { schema: { body: inviteStaffRequest, response: { 201: adminAccountResponse, ...writeRefusals } } },
+    async (request, reply) => {
+      const account = await inviteStaff(db, userOf(request).id, request.body, config.APP_URL);
+      return reply.code(201).send({ account });
+    },
+  );
+
+  app.patch(
+    '/staff/:id',
+    { config: changesCredentials, schema: { params: idParams, body: changeRoleRequest, response: { 200: adminAccountResponse, ...writeRefusals } } },
+    async (request) => ({ account: await changeRole(db, userOf(request).id, request.params.id, request.body.role) }),
+  );
+
+  for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {
+    app.post(
+      `/staff/:id/${action}`,
+      { config: changesCredentials, schema: { params: idParams, response: { 200: adminAccountResponse, ...writeRefusals } } },
+      async (request) => ({ account: await setAccountActive(db, userOf(request).id, request.params.id, active) }),
     );
   }
 

@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from './account.rules.ts';
 import { dbIdText } from './common.ts';
 
 /**
- * The console's admin area (issue 13), under /api/v1/admin: companies and the audit log. Every route needs a
- * signed-in admin: a visitor gets 401, an employee or concierge 403. Errors are `errorBody`: 404 an unknown company,
- * 409 a clash (slug, e-mail domain) with `fields` naming the field at fault, 422 bad input with every bad field in
- * `fields`. Every write is recorded in the audit log in the same transaction as the change.
+ * The console's admin area (issue 13), under /api/v1/admin: companies, staff and the audit log. Every route needs a
+ * signed-in admin: a visitor gets 401, an employee or concierge 403. Errors are `errorBody`: 404 an unknown company
+ * or account, 409 a clash (slug, e-mail domain, e-mail address) or a change that would leave no active admin, both
+ * with `fields` naming the field when one is at fault, 422 bad input with every bad field in `fields`. Every write is
+ * recorded in the audit log in the same transaction as the change.
  */
 
 /** Lower-case letters and digits in words joined by single hyphens: the company's sign-up link (/sign-up/{slug}). */
@@ -89,11 +91,63 @@ export type UpdateCompanyRequest = z.infer<typeof updateCompanyRequest>;
  * reactivating gives everything back (its employees sign in again). Asking for the state it is in changes nothing.
  */
 
+export const staffRole = z.enum(['concierge', 'admin']);
+export const accountRole = z.enum(['employee', 'concierge', 'admin']);
+export type AccountRole = z.infer<typeof accountRole>;
+
+/** An account as the staff admin shows it (after a role change it may be an employee's). */
+export const adminAccount = z.object({
+  id: z.number().check(z.int()),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  role: accountRole,
+  active: z.boolean(),
+  deactivated_at: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type AdminAccount = z.infer<typeof adminAccount>;
+
+/** GET /api/v1/admin/staff: every concierge and admin, active or not, by name. */
+export const adminStaffResponse = z.object({ staff: z.array(adminAccount) });
+export type AdminStaffResponse = z.infer<typeof adminStaffResponse>;
+export const adminAccountResponse = z.object({ account: adminAccount });
+export type AdminAccountResponse = z.infer<typeof adminAccountResponse>;
+
+/**
+ * POST /api/v1/admin/staff -> 201 adminAccountResponse: a new concierge or admin account with no usable password;
+ * the invitee is e-mailed a single-use link (the reset-password page, good for INVITATION_TTL_DAYS days) to choose
+ * one. An address that already has an account is a 409 on `email`.
+ */
+export const inviteStaffRequest = z.object({
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email({ pattern: EMAIL_PATTERN })),
+  first_name: z.string().check(z.trim(), z.minLength(1, 'Please enter the first name'), z.maxLength(100)),
+  last_name: z.string().check(z.trim(), z.minLength(1, 'Please enter the last name'), z.maxLength(100)),
+  role: staffRole,
+});
+export type InviteStaffRequest = z.infer<typeof inviteStaffRequest>;
+export const INVITATION_TTL_DAYS = 7;
+
+/** PATCH /api/v1/admin/staff/{id} { role } -> adminAccountResponse. 409 when it would leave no active admin. */
+export const changeRoleRequest = z.object({ role: accountRole });
+export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
+
+/**
+ * POST /api/v1/admin/staff/{id}/deactivate and .../reactivate (no body) -> adminAccountResponse. A deactivated
+ * account cannot sign in, and every session and remembered MFA device of it ends at once; it answers once this
+ * server has forgotten them. 409 when it would leave no active admin. Any account may be (de)activated this way.
+ */
+
 export const auditAction = z.enum([
   'company.create',
   'company.update',
   'company.deactivate',
   'company.reactivate',
+  'staff.invite',
+  'account.role_change',
+  'account.deactivate',
+  'account.reactivate',
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
 export const auditSubjectType = z.enum(['company', 'account']);
