@@ -216,8 +216,9 @@ const stateAssertions: StateAssertions = {
     // Focus goes back to the card that opened the drawer.
     if (lastOpened) await waitFor(() => expect(cardOf(lastOpened as OfferingListItem)).toHaveFocus());
   },
-  open: () => {
-    expect(dialog()).toBeInTheDocument();
+  open: async () => {
+    // The drawer's code is a chunk of its own, fetched once the page has painted (LazyOfferingDrawer).
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   },
   'open.loading': async (snapshot) => {

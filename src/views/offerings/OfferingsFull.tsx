@@ -20,7 +20,8 @@ import {
   OfferingCardsLoading,
   type OfferingsCatalogueActor,
 } from './OfferingCardList.tsx';
-import { OfferingDrawer, type OfferingDrawerActor } from './OfferingDrawer.tsx';
+import { LazyOfferingDrawer } from './LazyOfferingDrawer.tsx';
+import type { OfferingDrawerActor } from './OfferingDrawer.tsx';
 import './offerings.css';
 
 export const NO_RESULTS = 'Sorry, no results have been found';
@@ -80,7 +81,7 @@ export function OfferingsFullView({ catalogue, drawer }: OfferingsFullViewProps)
         {loaded && offerings.length === 0 && <p className="lc-offerings-empty">{NO_RESULTS}</p>}
       </div>
 
-      <OfferingDrawer actor={drawer} />
+      <LazyOfferingDrawer actor={drawer} />
     </div>
   );
 }

@@ -14,7 +14,8 @@ import {
   type OfferingsCatalogueActor,
 } from './OfferingCardList.tsx';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice.tsx';
-import { OfferingDrawer, type OfferingDrawerActor } from './OfferingDrawer.tsx';
+import { LazyOfferingDrawer } from './LazyOfferingDrawer.tsx';
+import type { OfferingDrawerActor } from './OfferingDrawer.tsx';
 import './offerings.css';
 
 /** SPEC §2: 'View all' of 'Your Benefits' opens the full page with the switch on. */
@@ -100,7 +101,7 @@ export function OfferingsLandingView({ catalogue, drawer, notice }: OfferingsLan
         </p>
       )}
 
-      <OfferingDrawer actor={drawer} />
+      <LazyOfferingDrawer actor={drawer} />
     </div>
   );
 }
