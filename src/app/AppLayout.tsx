@@ -9,6 +9,7 @@ import { isStaffRole } from './ConsoleGuard.tsx';
 import { useHydrating } from './hydration.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { Logo } from './Logo.tsx';
+import { useOpenedOnce } from '../widgets/useOpenedOnce.ts';
 import type { RouteHandle } from './routes.tsx';
 import { useSession } from './session.ts';
 import './AppLayout.css';
@@ -45,13 +46,6 @@ const RequestCreationDrawer = lazyPage(() => import('../views/requestCreation/Re
 
 const UserMenu = lazyPage(() => import('./UserMenu.tsx'));
 
-function useDrawerOpenedOnce(): boolean {
-  const isOpen = useSelector(useRequestCreationActor(), (snapshot) => !snapshot.matches('closed'));
-  const [openedOnce, setOpenedOnce] = useState(isOpen);
-  if (isOpen && !openedOnce) setOpenedOnce(true);
-  return openedOnce;
-}
-
 /**
  * The user the frame shows: none while the session is being resolved, and none while a prerendered page hydrates
  * (the build rendered the frame without one, issue 10). RequireAuth, inside the frame, decides what the page shows.
@@ -70,7 +64,7 @@ export default function AppLayout() {
   const user = useFrameUser();
   const matches = useMatches();
   const hideBottomBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideBottomBar);
-  const drawerOpenedOnce = useDrawerOpenedOnce();
+  const drawerOpenedOnce = useOpenedOnce(useSelector(useRequestCreationActor(), (snapshot) => !snapshot.matches('closed')));
 
   return (
     <div className={`lc-app${hideBottomBar ? ' lc-app--no-bottom-bar' : ''}`}>

@@ -217,7 +217,7 @@ const stateAssertions: StateAssertions = {
     if (lastOpened) await waitFor(() => expect(cardOf(lastOpened as OfferingListItem)).toHaveFocus());
   },
   open: async () => {
-    // The drawer's code is a chunk of its own, fetched once the page has painted (LazyOfferingDrawer).
+    // The drawer's code is a chunk of its own, fetched when an offering is first opened (LazyOfferingDrawer).
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(within(dialog()).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   },

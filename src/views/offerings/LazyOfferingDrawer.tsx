@@ -1,5 +1,7 @@
+import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
 import { lazyPage } from '../../services/lazyPage.ts';
+import { useOpenedOnce } from '../../widgets/useOpenedOnce.ts';
 import type { OfferingDrawerActor } from './OfferingDrawer.tsx';
 
 const OfferingDrawer = lazyPage<{ actor: OfferingDrawerActor }>(() =>
@@ -7,10 +9,12 @@ const OfferingDrawer = lazyPage<{ actor: OfferingDrawerActor }>(() =>
 );
 
 /**
- * The offering drawer, its code (react-aria's dialog among it) a chunk of its own: a page of offerings paints first,
- * and the drawer follows, long before anyone opens an offering (issue 10).
+ * The offering drawer, its code (react-aria's dialog among it) fetched when an offering is first opened: the pages of
+ * offerings paint, and stay within their weight budget, without it (issue 10).
  */
 export function LazyOfferingDrawer({ actor }: { actor: OfferingDrawerActor }) {
+  const openedOnce = useOpenedOnce(useSelector(actor, (snapshot) => snapshot.matches('open')));
+  if (!openedOnce) return null;
   return (
     <Suspense fallback={null}>
       <OfferingDrawer actor={actor} />
