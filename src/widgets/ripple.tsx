@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PressEvent } from 'react-aria-components';
 import { usePrefersReducedMotion } from './reducedMotion.ts';
 
@@ -24,6 +24,12 @@ export function useRipple({ onPressStart: hostOnPressStart, disabled = false }: 
   const reducedMotion = usePrefersReducedMotion();
   const [ripples, setRipples] = useState<Ripple[]>([]);
   const nextId = useRef(0);
+  const fadeTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // A control removed while it ripples (e.g. a button that navigates away) leaves no timer to update it.
+  useEffect(() => {
+    const timers = fadeTimers.current;
+    return () => timers.forEach(clearTimeout);
+  }, []);
 
   const ripple = (event: PressEvent) => {
     if (disabled || reducedMotion || !(event.target instanceof Element)) return;
@@ -35,7 +41,11 @@ export function useRipple({ onPressStart: hostOnPressStart, disabled = false }: 
     const size = 2 * Math.hypot(Math.max(x, width - x), Math.max(y, height - y));
     const id = nextId.current++;
     setRipples((current) => [...current, { id, x, y, size }]);
-    setTimeout(() => setRipples((current) => current.filter((ripple) => ripple.id !== id)), RIPPLE_DURATION_MS);
+    const timer = setTimeout(() => {
+      fadeTimers.current.delete(timer);
+      setRipples((current) => current.filter((ripple) => ripple.id !== id));
+    }, RIPPLE_DURATION_MS);
+    fadeTimers.current.add(timer);
   };
 
   return {
