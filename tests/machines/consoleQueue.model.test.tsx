@@ -301,7 +301,18 @@ describe('console queue machine against the queue view', () => {
 
 describe('console queue model coverage', () => {
   it('asserts every state and executes every event', () => {
-    expectFullCoverage(consoleQueueMachine, paths, states, events);
+    expectFullCoverage(consoleQueueMachine, paths, states, events, {
+      // Issue 12: transitions no path of this model takes yet.
+      notYetWalked: [
+        'loading SUBMIT_SEARCH',
+        'loading REFRESH',
+        'typing SELECT_QUEUE',
+        'failed SELECT_QUEUE',
+        'failed TYPE_SEARCH',
+        'failed SUBMIT_SEARCH',
+        'failed REFRESH',
+      ],
+    });
   });
 
   it('walks the paths the rules call for', () => {

@@ -597,7 +597,13 @@ describe('offerings catalogue machine against the landing and full pages', () =>
 
 describe('offerings catalogue model coverage', () => {
   it('asserts and reaches every state, and executes every event', () => {
-    expectFullCoverage(offeringsCatalogueMachine, paths.map(({ path }) => path), stateAssertions, eventExecutors);
+    expectFullCoverage(offeringsCatalogueMachine, paths.map(({ path }) => path), stateAssertions, eventExecutors, {
+      // Issue 12: transitions no path of this model takes yet.
+      notYetWalked: [
+        'loading LOGO_FAILED',
+        'failed LOGO_FAILED',
+      ],
+    });
   });
 
   it('walks the paths the rules call for', () => {

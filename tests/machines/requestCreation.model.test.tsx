@@ -255,7 +255,12 @@ describe('request creation drawer', () => {
   });
 
   it('covers every state and event', () => {
-    expectFullCoverage(requestCreationMachine, paths, states, events);
+    expectFullCoverage(requestCreationMachine, paths, states, events, {
+      // Issue 12: transitions no path of this model takes yet.
+      notYetWalked: [
+        'survey CLOSE',
+      ],
+    });
   });
 
   it('walks the paths the issue names', () => {

@@ -627,7 +627,12 @@ describe('survey conversation against the request creation drawer', () => {
 
 describe('survey model coverage', () => {
   it('covers every state and event', () => {
-    expectFullCoverage(surveyMachine, paths, states, events);
+    expectFullCoverage(surveyMachine, paths, states, events, {
+      // Issue 12: transitions no path of this model takes yet.
+      notYetWalked: [
+        'active.conversation.asking.uploadSettling FILE_UPLOADED',
+      ],
+    });
   });
 
   it('walks every path the issue names', () => {

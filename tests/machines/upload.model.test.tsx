@@ -514,7 +514,12 @@ describe('upload machine against FileUploader', () => {
 
 describe('upload model coverage', () => {
   it('asserts and reaches every state, and executes every event', () => {
-    expectFullCoverage(uploadMachine, paths.map(({ path }) => path), stateAssertions, eventExecutors);
+    expectFullCoverage(uploadMachine, paths.map(({ path }) => path), stateAssertions, eventExecutors, {
+      // Issue 12: transitions no path of this model takes yet.
+      notYetWalked: [
+        'uploaded REMOVE_FILE',
+      ],
+    });
   });
 
   it('walks every path the issue names', () => {
