@@ -1,9 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+// Before the app's own modules (see the module).
+import './app/yieldToBrowser.ts';
 import { HydrationBoundary } from './app/hydration.tsx';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
+import { nextTask } from './app/tasks.ts';
 import { startSession } from './app/session.ts';
 import { startVersionCheck } from './app/versionCheck.ts';
 import { type AppConfig, readConfig } from './services/config.ts';
@@ -13,9 +16,6 @@ import { noteTypingBeforeHydration } from './widgets/typingBeforeHydration.ts';
 import './widgets/tokens.css';
 
 const container = document.getElementById('root')!;
-
-/** A task of its own: between the steps of the start the browser may paint, and answer input. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   let config: AppConfig;
