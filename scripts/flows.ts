@@ -1,7 +1,11 @@
 /**
- * `npm run flows` (node scripts/flows.ts [--dir <machines dir>] [--samples <dir>] [--out <dir>] [machine file names...]):
- * for QA, prints each statechart of src/machines/*.machine.ts with its states, transitions (source -event-> target)
- * and the shortest path of events to every reachable state, and writes the same as JSON to flows/<name>.json.
+ * `npm run flows` (node scripts/flows.ts [--coverage] [--dir <machines dir>] [--samples <dir>] [--out <dir>] [machine
+ * file names...]): for QA, prints each statechart of src/machines/*.machine.ts with its states, transitions
+ * (source -event-> target) and the shortest path of events to every reachable state, and writes the same as JSON to
+ * flows/<name>.json and as one page, flows/index.html (each machine's diagram, transitions and paths).
+ *
+ * With --coverage, the model tests (tests/machines) run first, their coverage guard recording which of their paths
+ * take each transition: the output then tells, per machine, the transitions the tests walk and which test walks each.
  *
  * How the paths are generated (xstate/graph getShortestPaths):
  * - every event a state listens to is tried, including `xstate.after.*` (delays) and the `xstate.done.actor.*` /
@@ -21,11 +25,14 @@
  * import.meta.env at the top level). A file that fails to load is reported with the reason and skipped; the run
  * fails only when no machine at all could be described.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type AnyEventObject, type AnyStateMachine, type AnyStateNode, type StateValue, initialTransition, transition } from 'xstate';
 import { getShortestPaths, getStateNodes } from 'xstate/graph';
+import { FLOWS_COVERAGE_DIR, type MachineCoverage, type WalkedTransition } from '../tests/machines/flowCoverage.ts';
 
 const MACHINE_SUFFIX = '.machine.ts';
 const SAMPLES_SUFFIX = '.samples.ts';
@@ -57,6 +64,8 @@ export interface MachineFlows {
   paths: FlowPath[];
   /** Events the traversal could not simulate, and why; or why there are no paths at all. */
   notSimulated: string[];
+  /** With --coverage: each transition (state and event) and the model tests that take it. */
+  coverage?: WalkedTransition[];
 }
 
 const ROOT = '(machine)';
@@ -240,7 +249,117 @@ export function formatFlows(flows: MachineFlows): string {
     lines.push('  not simulated:');
     for (const note of flows.notSimulated) lines.push(`    ${note}`);
   }
+  if (flows.coverage) {
+    const unwalked = flows.coverage.filter(({ walkedBy }) => walkedBy.length === 0);
+    lines.push(`  transitions the model tests take: ${flows.coverage.length - unwalked.length}/${flows.coverage.length}`);
+    for (const { source, event } of unwalked) lines.push(`    not taken: ${source} ${event}`);
+  }
   return lines.join('\n');
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The statechart as a picture: its states in columns by their distance (in transitions) from the initial state,
+ * arrows labelled with their events. Nested states are drawn as states of their own, named by their path.
+ */
+export function flowDiagram(flows: MachineFlows): string {
+  const distance = new Map<string, number>([[flows.initial.split(' + ')[0] ?? flows.initial, 0]]);
+  const edges = flows.transitions.filter(({ target }) => target !== '(stays)');
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const { source, target } of edges) {
+      const from = [...distance].find(([state]) => state === source || state.startsWith(`${source}.`) || source.startsWith(`${state}.`));
+      for (const to of target.split(' + ')) {
+        if (from && !distance.has(to)) {
+          distance.set(to, from[1] + 1);
+          changed = true;
+        }
+      }
+    }
+  }
+  // States no transition leads to (e.g. those entered only through a parent) share the last column.
+  const lastColumn = Math.max(0, ...distance.values()) + 1;
+  const columns: string[][] = [];
+  for (const state of flows.states) (columns[distance.get(state) ?? lastColumn] ??= []).push(state);
+  const [boxWidth, boxHeight, columnGap, rowGap] = [190, 28, 70, 18];
+  const position = new Map<string, { x: number; y: number }>();
+  columns.forEach((states, column) =>
+    (states ?? []).forEach((state, row) =>
+      position.set(state, { x: 10 + column * (boxWidth + columnGap), y: 10 + row * (boxHeight + rowGap) }),
+    ),
+  );
+  const width = 20 + columns.length * (boxWidth + columnGap);
+  const height = 20 + Math.max(1, ...columns.map((states) => states?.length ?? 0)) * (boxHeight + rowGap);
+  const arrows = edges.flatMap(({ source, event, target }) =>
+    target.split(' + ').flatMap((to) => {
+      const [from, end] = [position.get(source), position.get(to)];
+      if (!from || !end || source === to) return [];
+      const [x1, y1, x2, y2] = [from.x + boxWidth, from.y + boxHeight / 2, end.x, end.y + boxHeight / 2];
+      return [
+        `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" marker-end="url(#arrow)"><title>${escapeHtml(`${source} -${event}-> ${to}`)}</title></line>`,
+      ];
+    }),
+  );
+  const boxes = [...position].map(
+    ([state, { x, y }]) =>
+      `<g><rect x="${x}" y="${y}" width="${boxWidth}" height="${boxHeight}" rx="6"${state === flows.initial ? ' class="initial"' : ''}/>` +
+      `<text x="${x + 8}" y="${y + 18}">${escapeHtml(state.length > 28 ? `…${state.slice(-27)}` : state)}</text><title>${escapeHtml(state)}</title></g>`,
+  );
+  return `<svg role="img" aria-label="${escapeHtml(`Diagram of ${flows.machine}`)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"/></marker></defs>
+${arrows.join('\n')}
+${boxes.join('\n')}
+</svg>`;
+}
+
+/** The page QA opens: per machine, its diagram, its transitions (with the tests that take each) and its paths. */
+export function flowsPage(described: MachineFlows[]): string {
+  const sections = described.map((flows) => {
+    const walked = flows.coverage?.filter(({ walkedBy }) => walkedBy.length > 0).length;
+    const walkersOf = (source: string, event: string) =>
+      flows.coverage?.find((transition) => transition.source === source && transition.event === event)?.walkedBy;
+    const rows = flows.transitions.map(({ source, event, target, guard }) => {
+      const walkers = walkersOf(source, event);
+      const cell =
+        walkers === undefined
+          ? ''
+          : walkers.length === 0
+            ? '<td class="unwalked">not taken</td>'
+            : `<td><details><summary>${walkers.length} test${walkers.length === 1 ? '' : 's'}</summary><ul>${walkers
+                .map((title) => `<li>${escapeHtml(title)}</li>`)
+                .join('')}</ul></details></td>`;
+      return `<tr><td>${escapeHtml(source)}</td><td>${escapeHtml(event)}</td><td>${escapeHtml(guard ?? '')}</td><td>${escapeHtml(target)}</td>${cell}</tr>`;
+    });
+    return `<section id="${escapeHtml(flows.machine)}">
+<h2>${escapeHtml(flows.machine)}</h2>
+<p>${escapeHtml(flows.file)}, export ${escapeHtml(flows.exportName)}; initial state ${escapeHtml(flows.initial)}; ${flows.states.length} states, ${flows.transitions.length} transitions${
+      flows.coverage ? `; the model tests take ${walked}/${flows.coverage.length} state × event pairs` : ''
+    }.</p>
+<div class="diagram">${flowDiagram(flows)}</div>
+<h3>Transitions</h3>
+<table><thead><tr><th>from</th><th>event</th><th>guard</th><th>to</th>${flows.coverage ? '<th>taken by</th>' : ''}</tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>
+<h3>Shortest paths</h3>
+<ol>${flows.paths.map(({ target, events }) => `<li><b>${escapeHtml(target)}</b> ⇐ ${escapeHtml(events.join(', ') || '(initial)')}</li>`).join('')}</ol>
+</section>`;
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Life Concierge statecharts</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#1a1a1a}nav a{margin-right:.75rem}
+.diagram{overflow:auto;border:1px solid #ddd;padding:.5rem}svg rect{fill:#eef3fb;stroke:#1f4b99}svg rect.initial{fill:#d6f5dd}
+svg text{font:12px system-ui,sans-serif}svg line{stroke:#8795a1}svg marker path{fill:#8795a1}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.unwalked{color:#a40000;font-weight:600}
+</style></head><body>
+<h1>Life Concierge statecharts</h1>
+<nav>${described.map((flows) => `<a href="#${escapeHtml(flows.machine)}">${escapeHtml(flows.machine)}</a>`).join('')}</nav>
+${sections.join('\n')}
+</body></html>
+`;
 }
 
 export interface FlowsRun {
@@ -291,12 +410,36 @@ function outputName(flows: MachineFlows, run: FlowsRun): string {
   return sameFile.length > 1 ? `${stem}.${flows.exportName}.json` : `${stem}.json`;
 }
 
+/**
+ * Runs the model tests with their coverage guard recording what each walks, and reads the records by machine id.
+ * A failing test does not stop the run: the records are what the other tests walked.
+ */
+function modelTestCoverage(): Map<string, WalkedTransition[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'lc-flows-coverage-'));
+  try {
+    try {
+      execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', 'tests/machines'], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, [FLOWS_COVERAGE_DIR]: dir },
+      });
+    } catch {
+      console.error('Some model tests failed: the coverage below is what the others walked.');
+    }
+    const records = readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as MachineCoverage);
+    return new Map(records.map(({ machine, transitions }) => [machine, transitions]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function parseArguments(argv: string[]) {
-  const options = { dir: 'src/machines', samples: 'tests/machines/flowSamples', out: 'flows', only: [] as string[] };
+  const options = { dir: 'src/machines', samples: 'tests/machines/flowSamples', out: 'flows', only: [] as string[], coverage: false };
   const folderOptions = { '--dir': 'dir', '--samples': 'samples', '--out': 'out' } as const;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index]!;
-    if (argument in folderOptions) {
+    if (argument === '--coverage') {
+      options.coverage = true;
+    } else if (argument in folderOptions) {
       const value = argv[(index += 1)];
       if (!value) throw new Error(`${argument} needs a directory`);
       options[folderOptions[argument as keyof typeof folderOptions]] = value;
@@ -318,11 +461,16 @@ async function main() {
     load: (file) => vite.ssrLoadModule(file),
   });
   await vite.close();
+  if (options.coverage) {
+    const coverage = modelTestCoverage();
+    for (const flows of run.described) flows.coverage = coverage.get(flows.machine);
+  }
   mkdirSync(options.out, { recursive: true });
   for (const flows of run.described) {
     console.log(`${formatFlows(flows)}\n`);
     writeFileSync(join(options.out, outputName(flows, run)), `${JSON.stringify(flows, null, 2)}\n`);
   }
+  writeFileSync(join(options.out, 'index.html'), flowsPage(run.described));
   for (const { file, reason } of run.failures) console.error(`${file}: not described (${reason})`);
   console.log(`${run.described.length} machine(s) described in ${options.out}/, ${run.failures.length} file(s) skipped.`);
   if (run.described.length === 0) process.exitCode = 1;

@@ -6,12 +6,15 @@
  * `xstate.error.actor.<id>` events their completion produces; when a path runs against the real view, the same
  * event settles the call the view's actor is waiting on (see PendingCalls).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import {
   type ActorLogic,
   type AnyActorRef,
   type AnyMachineSnapshot,
+  type AnyStateNode,
   type AnyStateMachine,
   type EventObject,
   type InputFrom,
@@ -19,6 +22,7 @@ import {
   fromPromise,
 } from 'xstate';
 import { TestModel, getStateNodes } from 'xstate/graph';
+import { FLOWS_COVERAGE_DIR, type MachineCoverage, type WalkedTransition } from './flowCoverage.ts';
 
 /** The typed snapshot of a machine (SnapshotFrom does not resolve for a generic machine type). */
 type Snap<M extends AnyStateMachine> = ReturnType<M['transition']>;
@@ -154,14 +158,10 @@ export function flowModel<M extends AnyStateMachine>(
     stateMatcher: (snapshot, key) => snapshot.matches(key),
   });
   const paths = model.getShortestPaths();
-  return {
-    paths,
-    // The first step of every path is the machine's start (xstate.init).
-    titled: paths.map((path) => ({
-      title: ['start', ...path.steps.slice(1).map((step) => labelOf(step.event))].join(' → '),
-      path,
-    })),
-  };
+  // The first step of every path is the machine's start (xstate.init). The title names the path's test, and is the
+  // path's description too, so that `npm run flows -- --coverage` tells which test walks a transition.
+  for (const path of paths) path.description = ['start', ...path.steps.slice(1).map((step) => labelOf(step.event))].join(' → ');
+  return { paths, titled: paths.map((path) => ({ title: path.description, path })) };
 }
 
 export type ModelPath<M extends AnyStateMachine> = ReturnType<typeof flowModel<M>>['paths'][number];
@@ -216,6 +216,8 @@ export async function runPath<M extends AnyStateMachine>(
 /** What the coverage guard reads of a path: the state and the event of each step. */
 interface CoveredPath {
   readonly steps: readonly { readonly state: AnyMachineSnapshot; readonly event: EventObject }[];
+  /** xstate's own title of the path (its test's name where the model names its tests after it). */
+  readonly description?: string;
 }
 
 /**
@@ -244,20 +246,44 @@ export function expectFullCoverage(
   expect([...exercised].filter((type) => type !== 'xstate.init' && !eventTypes.includes(type))).toEqual([]);
 
   // A step holds the state its event led to: the event was handled in the state of the step before.
-  const taken = new Set(
-    paths.flatMap((path) =>
-      path.steps.slice(1).map((step, index) => `${handlerOf(machine, path.steps[index]!.state, step.event.type)} ${step.event.type}`),
-    ),
-  );
-  const untaken = definedTransitions(machine).filter(({ source, event }) => !taken.has(`${source} ${event}`));
+  const walkers = new Map<string, string[]>();
+  for (const path of paths) {
+    path.steps.slice(1).forEach((step, index) => {
+      const key = `${handlerOf(machine, path.steps[index]!.state, step.event.type)} ${step.event.type}`;
+      walkers.set(key, [...(walkers.get(key) ?? []), titleOf(path)]);
+    });
+  }
+  const transitions: WalkedTransition[] = definedTransitions(machine).map(({ source, event }) => ({
+    source,
+    event,
+    walkedBy: [...new Set(walkers.get(`${source} ${event}`))],
+  }));
+  const coverageDir = process.env[FLOWS_COVERAGE_DIR];
+  if (coverageDir) recordCoverage(coverageDir, machine, transitions);
+  const untaken = transitions.filter(({ walkedBy }) => walkedBy.length === 0);
   expect(untaken.map(({ source, event }) => `${source} ${event}`).sort()).toEqual([...notYetWalked].sort());
+}
+
+function recordCoverage(dir: string, machine: AnyStateMachine, transitions: WalkedTransition[]): void {
+  mkdirSync(dir, { recursive: true });
+  const coverage: MachineCoverage = { machine: machine.id, transitions };
+  writeFileSync(join(dir, `${machine.id}.json`), `${JSON.stringify(coverage, null, 2)}\n`);
+}
+
+function titleOf(path: CoveredPath): string {
+  return path.description ?? path.steps.map((step) => step.event.type).join(' → ');
 }
 
 /** Every state × event pair the machine defines (its own `on`, `after`, and invoke completions). */
 function definedTransitions(machine: AnyStateMachine): { source: string; event: string }[] {
   return getStateNodes(machine.root).concat(machine.root).flatMap((node) =>
-    [...node.transitions.keys()].map((event) => ({ source: node.path.join('.'), event })),
+    [...node.transitions.keys()].map((event) => ({ source: nodeName(node), event })),
   );
+}
+
+/** A state node as scripts/flows.ts names it: its path, or "(machine)" for the root. */
+function nodeName(node: AnyStateNode): string {
+  return node.path.length > 0 ? node.path.join('.') : '(machine)';
 }
 
 /** The state node whose transitions handle `event` in `snapshot`: the deepest active one that defines it. */
@@ -267,7 +293,7 @@ function handlerOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event
     .filter((node) => node.path.length === 0 || snapshot.matches(node.path.join('.')))
     .filter((node) => node.transitions.has(event))
     .sort((a, b) => b.path.length - a.path.length);
-  return active[0]?.path.join('.');
+  return active[0] && nodeName(active[0]);
 }
 
 /**

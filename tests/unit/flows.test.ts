@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type MachineFlows, describeMachine, formatFlows } from '../../scripts/flows.ts';
+import { type MachineFlows, describeMachine, flowsPage, formatFlows } from '../../scripts/flows.ts';
 import { versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
 import { flowSamples } from '../machines/flowSamples/versionCheck.samples.ts';
 
@@ -71,6 +71,27 @@ describe('describeMachine', () => {
     expect(formatFlows(flows)).toContain('    upToDate -TAB_VISIBLE-> checking');
   });
 
+  it('with the model tests\' coverage, tells the transitions they take and those they do not', () => {
+    const walked = { ...flows, coverage: [
+      { source: 'upToDate', event: 'TAB_VISIBLE', walkedBy: ['start → tab visible'] },
+      { source: 'updateNeeded', event: 'RELOAD', walkedBy: [] },
+    ] };
+    expect(formatFlows(walked)).toContain('  transitions the model tests take: 1/2\n    not taken: updateNeeded RELOAD');
+  });
+
+  it('draws the page QA opens: a diagram with a box per state, the transitions with the tests that take them', () => {
+    const page = flowsPage([{ ...flows, coverage: [
+      { source: 'upToDate', event: 'TAB_VISIBLE', walkedBy: ['start → tab <visible>'] },
+      { source: 'checking', event: 'xstate.done.actor.fetchDeployedVersion', walkedBy: [] },
+    ] }]);
+    expect(page).toContain('<section id="versionCheck">');
+    expect(page.match(/<rect /g)).toHaveLength(flows.states.length);
+    expect(page.match(/<tr><td>/g)).toHaveLength(flows.transitions.length);
+    expect(page).toContain('<li>start → tab &#60;visible&#62;</li>');
+    expect(page).toContain('<td class="unwalked">not taken</td>');
+    expect(page).toContain('the model tests take 1/2 state × event pairs');
+  });
+
   it('without samples, stops where a transition needs data the traversal does not have', () => {
     const bare = describeMachine(versionCheckMachine, 'versionCheck.machine.ts', 'versionCheckMachine');
     expect(bare.paths.map((path) => path.target)).toEqual(['upToDate', 'checking']);
@@ -87,6 +108,7 @@ describe('node scripts/flows.ts', () => {
     expect(stdout).toContain('updateNeeded.reloading <= TAB_VISIBLE');
     const written = JSON.parse(readFileSync(join(out, 'versionCheck.json'), 'utf8')) as MachineFlows;
     expect(written.machine).toBe('versionCheck');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<h2>versionCheck</h2>');
     expect(written.paths.map((path) => path.target)).toContain('updateNeeded.reloading');
   });
 
@@ -103,7 +125,7 @@ describe('node scripts/flows.ts', () => {
     expect(stdout).toContain('1 machine(s) described');
     expect(stderr).toContain('styled.machine.ts: not described');
     expect(stderr).toContain('noMachine.machine.ts: not described (exports no state machine)');
-    expect(readdirSync(out)).toEqual(['good.json']);
+    expect(readdirSync(out).sort()).toEqual(['good.json', 'index.html']);
   });
 
   it('fails when no machine at all could be described', async () => {

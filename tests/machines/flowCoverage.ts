@@ -1,0 +1,21 @@
+/**
+ * What the model tests walk of each machine, as the coverage guard (modelPaths.support.ts) records it when
+ * `npm run flows -- --coverage` asks (scripts/flows.ts). Plain data, so that the script can read it without loading
+ * the test libraries.
+ */
+
+/** The environment variable naming the folder the coverage guard writes into. */
+export const FLOWS_COVERAGE_DIR = 'FLOWS_COVERAGE_DIR';
+
+export interface WalkedTransition {
+  /** The state that defines the transition, as scripts/flows.ts names it ("(machine)" for the root). */
+  source: string;
+  event: string;
+  /** The titles of the paths (the model's tests) that take it. */
+  walkedBy: string[];
+}
+
+export interface MachineCoverage {
+  machine: string;
+  transitions: WalkedTransition[];
+}
