@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -12,7 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { companies } from './schema.ts';
+import { companies, uploads } from './schema.ts';
 
 /** The Benefits & Offers catalogue (SPEC §3 Offering, Offering detail, Section, Item, Offering category). */
 
@@ -20,8 +21,9 @@ export const offeringType = pgEnum('offering_type', ['benefit', 'product']);
 export const offeringSectionType = pgEnum('offering_section_type', ['numbered', 'key_value', 'text']);
 
 /**
- * An employer benefit (type benefit, belongs to one company, seen only by that company's employees) or a partner
- * offer (type product, no company, seen by everyone).
+ * An employer benefit (type benefit, given to one or more companies in offering_companies, seen only by their
+ * employees) or a partner offer (type product, given to no company, seen by everyone). Only a published offering is
+ * shown to employees.
  */
 export const offerings = pgTable(
   'offerings',
@@ -30,7 +32,6 @@ export const offerings = pgTable(
     /** Stable name of a catalogue entry, so that two processes loading the catalogue at once never duplicate it. */
     slug: text('slug').notNull().unique(),
     type: offeringType('type').notNull(),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     providerName: text('provider_name').notNull(),
     providerLogoUrl: text('provider_logo_url').notNull(),
     heading: text('heading').notNull(),
@@ -42,16 +43,28 @@ export const offerings = pgTable(
     /** A request survey by id and name only: the survey catalogue is kept apart from this one. */
     requestSurveyId: integer('request_survey_id'),
     requestSurveyName: text('request_survey_name'),
+    /** Order within its type (benefits, then partner offers), set in the admin area. */
+    position: integer('position').notNull().default(0),
+    /** Catalogue entries from before the admin area are live; an admin's new offering starts as a draft. */
+    published: boolean('published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('offerings_company_idx').on(table.companyId),
-    check('offerings_benefit_has_company', sql`(${table.type} = 'benefit') = (${table.companyId} is not null)`),
     check(
       'offerings_help_survey_complete',
       sql`(${table.requestSurveyCta} is null) = (${table.requestSurveyId} is null) and (${table.requestSurveyId} is null) = (${table.requestSurveyName} is null)`,
     ),
   ],
+);
+
+/** The companies a benefit is given to: their employees see it. */
+export const offeringCompanies = pgTable(
+  'offering_companies',
+  {
+    offeringId: integer('offering_id').notNull().references(() => offerings.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.offeringId, table.companyId] }), index('offering_companies_company_idx').on(table.companyId)],
 );
 
 export const offeringCategories = pgTable('offering_categories', {
@@ -60,6 +73,8 @@ export const offeringCategories = pgTable('offering_categories', {
   /** Offerings name their categories on the wire, and the full page filters by this name. */
   name: text('name').notNull().unique(),
   imageUrl: text('image_url').notNull(),
+  /** Set when the image was uploaded in the admin area; then image_url is its catalogueImagePath. */
+  imageUploadKey: text('image_upload_key').references((): AnyPgColumn => uploads.key, { onDelete: 'set null' }),
   /** Order of the tiles in the filter bar. */
   position: integer('position').notNull(),
 });

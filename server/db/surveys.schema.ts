@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -11,8 +12,8 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { QUESTION_TYPES } from '../../src/contract/surveys.ts';
-import { users } from './schema.ts';
+import { QUESTION_PREFILLS, QUESTION_TYPES } from '../../src/contract/surveys.ts';
+import { uploads, users } from './schema.ts';
 
 /**
  * The survey catalogue (reference data loaded from server/db/seed/surveys/) and what users do with it: survey
@@ -25,7 +26,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const questionType = pgEnum('question_type', QUESTION_TYPES);
 
 /** What a question's initial value (universal_answer) is taken from. */
-export const questionPrefill = pgEnum('question_prefill', ['full_name', 'phone', 'email', 'address']);
+export const questionPrefill = pgEnum('question_prefill', QUESTION_PREFILLS);
 
 export const surveyCategories = pgTable('survey_categories', {
   /** Explicit, stable ids from the catalogue files; the display order too. */
@@ -33,6 +34,8 @@ export const surveyCategories = pgTable('survey_categories', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   imageUrl: text('image_url').notNull(),
+  /** Set when the image was uploaded in the admin area; then image_url is its catalogueImagePath. */
+  imageUploadKey: text('image_upload_key').references((): AnyPgColumn => uploads.key, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 
@@ -50,6 +53,11 @@ export const requestSurveys = pgTable(
     forAlpha: boolean('for_alpha').notNull().default(true),
     /** Order within the category: the most asked-for first. */
     position: integer('position').notNull(),
+    /**
+     * The version of its questions that new sessions get. Once a session has begun on a version, its questions are
+     * never changed: an edit makes the next version, and the session keeps its own.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [index('request_surveys_category_idx').on(table.categoryId, table.position)],
@@ -68,6 +76,8 @@ export const surveyQuestions = pgTable(
     requestSurveyId: integer('request_survey_id')
       .notNull()
       .references(() => requestSurveys.id, { onDelete: 'cascade' }),
+    /** The template version this question belongs to (request_surveys.version). */
+    version: integer('version').notNull().default(1),
     position: integer('position').notNull(),
     label: text('label').notNull(),
     type: questionType('type').notNull(),
@@ -76,7 +86,7 @@ export const surveyQuestions = pgTable(
     /** SingleSelectInput only. */
     selectOptions: jsonb('select_options').$type<SelectOption[]>(),
   },
-  (table) => [unique('survey_questions_position_unique').on(table.requestSurveyId, table.position)],
+  (table) => [unique('survey_questions_position_unique').on(table.requestSurveyId, table.version, table.position)],
 );
 
 /** A user working through a template (SPEC §3 User request survey); the Request it became points back to it. */
@@ -90,6 +100,8 @@ export const userRequestSurveys = pgTable(
     requestSurveyId: integer('request_survey_id')
       .notNull()
       .references(() => requestSurveys.id, { onDelete: 'restrict' }),
+    /** The template's version when the session began: its questions are the session's, whatever edits come later. */
+    templateVersion: integer('template_version').notNull().default(1),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

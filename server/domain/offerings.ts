@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   OfferingCategory,
   OfferingDetail,
@@ -12,15 +12,21 @@ import type { RealtimeHub } from './realtime.ts';
 import {
   offeringCategories,
   offeringCategoryLinks,
+  offeringCompanies,
   offeringSectionItems,
   offeringSections,
   offerings,
 } from '../db/offerings.schema.ts';
 
-/** Partner offers are everyone's; a benefit only for the employees its company sponsors (address confirmed). */
-function mayBeSeen(offering: { type: OfferingType; companyId: number | null }, grantedCompanyIds: readonly number[]) {
-  return offering.type === 'product' || (offering.companyId !== null && grantedCompanyIds.includes(offering.companyId));
+/** Partner offers are everyone's; a benefit only for the employees its companies sponsor (address confirmed). */
+function mayBeSeen(offering: { type: OfferingType; companyIds: readonly number[] }, grantedCompanyIds: readonly number[]) {
+  return offering.type === 'product' || offering.companyIds.some((companyId) => grantedCompanyIds.includes(companyId));
 }
+
+/** The ids of the companies a benefit is given to, made by the database. */
+export const givenToCompanyIds = sql<number[]>`COALESCE((
+  SELECT json_agg(${qualified(offeringCompanies.companyId)} ORDER BY ${qualified(offeringCompanies.companyId)})
+  FROM ${offeringCompanies} WHERE ${qualified(offeringCompanies.offeringId)} = ${qualified(offerings.id)}), '[]'::json)`;
 
 const listColumns = {
   id: offerings.id,
@@ -33,16 +39,17 @@ const listColumns = {
 };
 
 /** The offering's category names, in the filter bar's order, made by the database. */
-const categoryNames = sql<string[]>`COALESCE((
+export const categoryNames = sql<string[]>`COALESCE((
   SELECT json_agg(${qualified(offeringCategories.name)} ORDER BY ${qualified(offeringCategories.position)}, ${qualified(offeringCategories.id)})
   FROM ${offeringCategoryLinks} INNER JOIN ${offeringCategories} ON ${qualified(offeringCategories.id)} = ${qualified(offeringCategoryLinks.categoryId)}
   WHERE ${qualified(offeringCategoryLinks.offeringId)} = ${qualified(offerings.id)}), '[]'::json)`;
 
 const readCatalogue = preparedFor((db) =>
   db
-    .select({ ...listColumns, companyId: offerings.companyId, categories: categoryNames })
+    .select({ ...listColumns, companyIds: givenToCompanyIds, categories: categoryNames })
     .from(offerings)
-    .orderBy(asc(offerings.type), asc(offerings.id))
+    .where(eq(offerings.published, true))
+    .orderBy(asc(offerings.type), asc(offerings.position), asc(offerings.id))
     .prepare('offerings_catalogue'),
 );
 
@@ -68,7 +75,7 @@ export function offeringsVisibleTo(
   const ordered = preferFeatured
     ? [...visible.filter((entry) => entry.featured), ...visible.filter((entry) => !entry.featured)]
     : visible;
-  return ordered.slice(0, limit).map(({ companyId: _company, ...item }) => item);
+  return ordered.slice(0, limit).map(({ companyIds: _companies, ...item }) => item);
 }
 
 export interface OfferingsCache {
@@ -124,7 +131,7 @@ export function createOfferingsCache(db: Executor, realtime: RealtimeHub): Offer
   };
 }
 
-function itemOf(row: { value: string; key: string | null; externalUrl: string | null }): OfferingItem {
+export function itemOf(row: { value: string; key: string | null; externalUrl: string | null }): OfferingItem {
   return {
     value: row.value,
     ...(row.key === null ? {} : { key: row.key }),
@@ -132,7 +139,7 @@ function itemOf(row: { value: string; key: string | null; externalUrl: string | 
   };
 }
 
-async function sectionsOf(db: Executor, offeringId: number): Promise<OfferingSection[]> {
+export async function sectionsOf(db: Executor, offeringId: number): Promise<OfferingSection[]> {
   const rows = await db
     .select({
       section: {
@@ -165,8 +172,8 @@ async function sectionsOf(db: Executor, offeringId: number): Promise<OfferingSec
 }
 
 /**
- * One offering with its sections, or null when it does not exist or is another company's benefit (for the user whom
- * `grantedCompanyIds` sponsor).
+ * One published offering with its sections, or null when there is none or it is a benefit of other companies only
+ * (for the user whom `grantedCompanyIds` sponsor).
  */
 export async function findOffering(
   db: Executor,
@@ -176,7 +183,7 @@ export async function findOffering(
   const [row] = await db
     .select({
       ...listColumns,
-      companyId: offerings.companyId,
+      companyIds: givenToCompanyIds,
       name: offerings.name,
       request_survey_cta: offerings.requestSurveyCta,
       request_survey_id: offerings.requestSurveyId,
@@ -184,10 +191,10 @@ export async function findOffering(
       categories: categoryNames,
     })
     .from(offerings)
-    .where(eq(offerings.id, offeringId))
+    .where(and(eq(offerings.id, offeringId), eq(offerings.published, true)))
     .limit(1);
   if (!row || !mayBeSeen(row, grantedCompanyIds)) return null;
-  const { companyId: _company, ...offering } = row;
+  const { companyIds: _companies, ...offering } = row;
   return { ...offering, sections: await sectionsOf(db, row.id) };
 }
 

@@ -97,24 +97,28 @@ export async function alphaTemplatesByCategory(
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * Begins a survey session of `userId` on a template. With `forAlpha` only templates offered by this app may be
- * begun; the others, like unknown ids, are not found.
+ * Begins a survey session of `userId` on the current version of a template's questions, which the session keeps.
+ * With `forAlpha` only templates offered by this app may be begun; the others, like unknown ids, are not found.
  */
 export async function beginSurvey(
-  db: Executor,
+  db: Database,
   userId: number,
   { requestSurveyId, forAlpha }: { requestSurveyId: number; forAlpha: boolean },
 ): Promise<{ id: number }> {
-  const [template] = await db
-    .select({ id: requestSurveys.id })
-    .from(requestSurveys)
-    .where(and(eq(requestSurveys.id, requestSurveyId), forAlpha ? eq(requestSurveys.forAlpha, true) : undefined));
-  if (!template) throw new SurveyError(404, TEMPLATE_NOT_FOUND);
-  const [session] = await db
-    .insert(userRequestSurveys)
-    .values({ userId, requestSurveyId })
-    .returning({ id: userRequestSurveys.id });
-  return session;
+  return db.transaction(async (tx) => {
+    // Shared with other beginners, exclusive of an admin's questions edit: the edit sees every session begun.
+    const [template] = await tx
+      .select({ id: requestSurveys.id, version: requestSurveys.version })
+      .from(requestSurveys)
+      .where(and(eq(requestSurveys.id, requestSurveyId), forAlpha ? eq(requestSurveys.forAlpha, true) : undefined))
+      .for('share');
+    if (!template) throw new SurveyError(404, TEMPLATE_NOT_FOUND);
+    const [session] = await tx
+      .insert(userRequestSurveys)
+      .values({ userId, requestSurveyId, templateVersion: template.version })
+      .returning({ id: userRequestSurveys.id });
+    return session;
+  });
 }
 
 interface SessionQuestion {
@@ -153,7 +157,13 @@ function selectSession(db: Executor, userId: number | Placeholder, sessionId: nu
       answer: userRequestAnswers.value,
     })
     .from(userRequestSurveys)
-    .innerJoin(surveyQuestions, eq(surveyQuestions.requestSurveyId, userRequestSurveys.requestSurveyId))
+    .innerJoin(
+      surveyQuestions,
+      and(
+        eq(surveyQuestions.requestSurveyId, userRequestSurveys.requestSurveyId),
+        eq(surveyQuestions.version, userRequestSurveys.templateVersion),
+      ),
+    )
     .leftJoin(
       userRequestAnswers,
       and(eq(userRequestAnswers.userRequestSurveyId, userRequestSurveys.id), eq(userRequestAnswers.questionId, surveyQuestions.id)),

@@ -26,6 +26,16 @@ export const QUESTION_TYPES = [
 export const questionType = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof questionType>;
 
+/** What a question's initial value can be taken from, and the one question type each source can fill. */
+export const PREFILL_TYPES = {
+  full_name: 'TextInput',
+  phone: 'PhoneNumberInput',
+  email: 'ManagedEmailInput',
+  address: 'MultilineTextInput',
+} as const satisfies Record<string, QuestionType>;
+export type QuestionPrefill = keyof typeof PREFILL_TYPES;
+export const QUESTION_PREFILLS = Object.keys(PREFILL_TYPES) as [QuestionPrefill, ...QuestionPrefill[]];
+
 export const TEXT_ANSWER_MAX = 500;
 export const MULTILINE_ANSWER_MAX = 5000;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { offerings } from '../../server/db/offerings.schema.ts';
+import { offeringCompanies } from '../../server/db/offerings.schema.ts';
 import { companies, companyEmailDomains, users } from '../../server/db/schema.ts';
 import { seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
 import { seedOfferingCatalogue } from '../../server/db/seed/offeringCatalogue.ts';
@@ -48,9 +48,9 @@ async function benefitIdsSeenBy(authorization: string): Promise<number[]> {
 
 async function acmeBenefitIds(): Promise<number[]> {
   const rows = await context.db
-    .select({ id: offerings.id })
-    .from(offerings)
-    .innerJoin(companies, eq(companies.id, offerings.companyId))
+    .select({ id: offeringCompanies.offeringId })
+    .from(offeringCompanies)
+    .innerJoin(companies, eq(companies.id, offeringCompanies.companyId))
     .where(eq(companies.slug, 'acme'));
   return rows.map((row) => row.id);
 }

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { offerings } from '../../server/db/offerings.schema.ts';
+import { offeringCompanies, offerings } from '../../server/db/offerings.schema.ts';
 import { companies, userCompanies, users } from '../../server/db/schema.ts';
 import { seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
 import { readOfferingCatalogue, seedOfferingCatalogue } from '../../server/db/seed/offeringCatalogue.ts';
@@ -183,14 +183,14 @@ describe('GET /api/v1/offerings', () => {
     const unfeatured = ['Dental', 'Vision'].map((heading) => ({
       slug: `umbrella-${heading.toLowerCase()}`,
       type: 'benefit' as const,
-      companyId: umbrella.id,
       providerName: `${heading} Co`,
       providerLogoUrl: '/seed/umbrella.svg',
       heading,
       subheading: `${heading} for Umbrella`,
       name: `Umbrella ${heading}`,
     }));
-    await context.db.insert(offerings).values(unfeatured);
+    const inserted = await context.db.insert(offerings).values(unfeatured).returning({ id: offerings.id });
+    await context.db.insert(offeringCompanies).values(inserted.map(({ id }) => ({ offeringId: id, companyId: umbrella.id })));
     const list = await listOf('?types=benefit&prefer_featured=true&limit=6', await employeeOf('umbrella'));
     expect(list.map((offering) => [offering.heading, offering.featured])).toEqual([
       ['Dental', false],

@@ -7,6 +7,7 @@ import type { Database, Executor } from '../client.ts';
 import {
   offeringCategories,
   offeringCategoryLinks,
+  offeringCompanies,
   offeringSectionItems,
   offeringSections,
   offerings,
@@ -135,7 +136,6 @@ async function insertOfferings(
     .values(entries.map(({ offering, companyId }) => ({
       slug: offering.slug,
       type: companyId === null ? ('product' as const) : ('benefit' as const),
-      companyId,
       providerName: offering.provider_name,
       providerLogoUrl: offering.provider_logo_url,
       heading: offering.heading,
@@ -150,8 +150,10 @@ async function insertOfferings(
     .returning({ id: offerings.id, slug: offerings.slug });
   if (inserted.length === 0) return 0;
 
-  const bySlug = new Map(entries.map(({ offering }) => [offering.slug, offering]));
-  const created = inserted.map((row) => ({ id: row.id, offering: bySlug.get(row.slug) as SeedOffering }));
+  const bySlug = new Map(entries.map((entry) => [entry.offering.slug, entry]));
+  const created = inserted.map((row) => ({ id: row.id, ...(bySlug.get(row.slug) as (typeof entries)[number]) }));
+  const givenTo = created.flatMap(({ id, companyId }) => (companyId === null ? [] : [{ offeringId: id, companyId }]));
+  if (givenTo.length > 0) await tx.insert(offeringCompanies).values(givenTo);
 
   const categoryRows = await tx.select({ id: offeringCategories.id, name: offeringCategories.name }).from(offeringCategories);
   const categoryIdByName = new Map(categoryRows.map((row) => [row.name, row.id]));

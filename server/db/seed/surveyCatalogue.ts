@@ -1,17 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { QUESTION_TYPES, selectOption } from '../../../src/contract/surveys.ts';
+import { PREFILL_TYPES, QUESTION_TYPES, selectOption } from '../../../src/contract/surveys.ts';
 import type { Database } from '../client.ts';
 import { questionPrefill, requestSurveys, surveyCategories, surveyQuestions } from '../surveys.schema.ts';
-
-/** Which question type each pre-fill source can fill. */
-const PREFILL_TYPES = {
-  full_name: 'TextInput',
-  phone: 'PhoneNumberInput',
-  email: 'ManagedEmailInput',
-  address: 'MultilineTextInput',
-} as const satisfies Record<(typeof questionPrefill.enumValues)[number], (typeof QUESTION_TYPES)[number]>;
 
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 
