@@ -15,9 +15,12 @@ import inputGuard from './plugins/inputGuard.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
 import staticFiles from './plugins/staticFiles.ts';
 import { startRealtimeHub } from './domain/realtime.ts';
+import { IMAGE_NOT_FOUND_ERROR, findCatalogueImage } from './domain/catalogueImages.ts';
+import { findCompanyLogo } from './domain/companies.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
+import { adminCatalogueRoutes } from './routes/adminCatalogue.routes.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
-import { companyLogosRoutes } from './routes/companyLogos.routes.ts';
+import { publicImagesRoutes } from './routes/publicImages.routes.ts';
 import { consoleRoutes } from './routes/console.routes.ts';
 import devRoutes from './routes/dev.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
@@ -96,7 +99,15 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
       await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
       await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });
       await api.register(adminRoutes, { prefix: '/v1/admin', config, db: database.db, storage });
-      await api.register(companyLogosRoutes, { prefix: '/v1/company_logos', db: database.db, storage });
+      await api.register(adminCatalogueRoutes, { prefix: '/v1/admin', db: database.db, storage });
+      await api.register(publicImagesRoutes, { prefix: '/v1/company_logos', db: database.db, storage, find: findCompanyLogo, notFoundError: 'Logo not found' });
+      await api.register(publicImagesRoutes, {
+        prefix: '/v1/catalogue_images',
+        db: database.db,
+        storage,
+        find: findCatalogueImage,
+        notFoundError: IMAGE_NOT_FOUND_ERROR,
+      });
       await api.register(eventsRoutes, { prefix: '/v1/events', db: database.db, realtime });
       // The disk store's signed file addresses; an S3 store serves its own.
       if (storage.kind === 'disk') await api.register(diskStorageRoutes, { prefix: '/storage', db: database.db, storage });

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AdminCompany, NewCompany, UpdateCompanyRequest } from '../../src/contract/admin.ts';
 import type { FileStorage } from '../adapters/storage/storage.ts';
-import { type Database, type Executor, isUniqueViolation, qualified } from '../db/client.ts';
+import { type Database, type Executor, qualified } from '../db/client.ts';
 import { companies, companyEmailDomains, sessions, userCompanies, users } from '../db/schema.ts';
 import { type AuditedFields, changedFields, recordAudit } from './audit.ts';
-import { confirmStoredUpload, findUpload } from './uploads.ts';
-import { conflict, invalidField, notFound, unprocessable } from './userFacingError.ts';
+import { confirmStoredUpload, findUpload, ownImageUpload } from './uploads.ts';
+import { conflict, invalidField, notFound, transactionRefusingClashes, unprocessable } from './userFacingError.ts';
 import { accountClosed, normalisedEmail } from './users.ts';
 
 export function unknownCompanyError(slug: string): string {
@@ -157,13 +157,8 @@ async function refuseClashes(tx: Executor, companyId: number | null, { slug, ema
 }
 
 /** A transaction that writes a slug or domains: one that a concurrent write took first is a 409 too. */
-async function writeCompany<T>(db: Database, write: (tx: Executor) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(write);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(CONCURRENT_CLASH_ERROR);
-    throw error;
-  }
+function writeCompany<T>(db: Database, write: (tx: Executor) => Promise<T>): Promise<T> {
+  return transactionRefusingClashes(db, CONCURRENT_CLASH_ERROR, write);
 }
 
 async function replaceEmailDomains(tx: Executor, companyId: number, domains: readonly string[]) {
@@ -177,9 +172,7 @@ async function replaceEmailDomains(tx: Executor, companyId: number, domains: rea
  */
 async function logoColumns(db: Executor, storage: FileStorage, adminUserId: number, key: string | null) {
   if (key === null) return { logoUploadKey: null, imageUrl: null };
-  const row = await findUpload(db, key);
-  const stored = row && row.ownerUserId === adminUserId && row.requestId === null ? await confirmStoredUpload(db, storage, row) : null;
-  if (!stored?.contentType.startsWith('image/')) throw invalidField('logo_upload_key', LOGO_UPLOAD_ERROR);
+  if (!(await ownImageUpload(db, storage, adminUserId, key))) throw invalidField('logo_upload_key', LOGO_UPLOAD_ERROR);
   return { logoUploadKey: key, imageUrl: companyLogoPath(key) };
 }
 

@@ -197,6 +197,16 @@ export async function confirmStoredUpload(db: Executor, storage: FileStorage, ro
 }
 
 /**
+ * The stored image `ownerUserId` uploaded for no request, or null when the key is anything else. Such an image may be
+ * shown to everyone: an admin's company logo or catalogue image.
+ */
+export async function ownImageUpload(db: Executor, storage: FileStorage, ownerUserId: number, key: string): Promise<StoredUpload | null> {
+  const row = await findUpload(db, key);
+  const stored = row && row.ownerUserId === ownerUserId && row.requestId === null ? await confirmStoredUpload(db, storage, row) : null;
+  return stored?.contentType.startsWith('image/') ? stored : null;
+}
+
+/**
  * For a message that carries attachment keys: true, and the uploads tied to the request, when every key is a
  * stored upload of `ownerUserId` not yet tied to another request; false, and nothing changed, otherwise.
  */

@@ -1,3 +1,5 @@
+import { type Database, type Executor, isUniqueViolation } from '../db/client.ts';
+
 /**
  * A refusal the user caused and may be told about, with the SPEC wording. The app's error handler answers
  * `statusCode` with `{ error: message }`, so domain code can refuse without knowing about replies.
@@ -28,6 +30,19 @@ export const unprocessable = (message: string) => new UserFacingError(422, messa
 export const invalidField = (field: string, message: string) => new UserFacingError(422, message, { [field]: message });
 /** 429: the caller has done this too often for now. */
 export const tooManyRequests = (message: string) => new UserFacingError(429, message);
+
+/**
+ * Runs `write` in a transaction; a unique violation there (a concurrent write took the same name first, after the
+ * write's own checks) is a 409 with `clashMessage`.
+ */
+export async function transactionRefusingClashes<T>(db: Database, clashMessage: string, write: (tx: Executor) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(write);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(clashMessage);
+    throw error;
+  }
+}
 
 /**
  * The 422 body for invalid fields (`errorBody` of the contract): the first field's problem as the message a user is

@@ -148,9 +148,24 @@ export const auditAction = z.enum([
   'account.role_change',
   'account.deactivate',
   'account.reactivate',
+  'offering.create',
+  'offering.update',
+  'offering.move',
+  'offering.feature',
+  'offering.unfeature',
+  'offering.publish',
+  'offering.unpublish',
+  'offering_category.create',
+  'offering_category.update',
+  'offering_category.move',
+  'survey_category.create',
+  'survey_category.update',
+  'survey_template.create',
+  'survey_template.update',
+  'survey_template.questions_replace',
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
-export const auditSubjectType = z.enum(['company', 'account']);
+export const auditSubjectType = z.enum(['company', 'account', 'offering', 'offering_category', 'survey_category', 'survey_template']);
 export type AuditSubjectType = z.infer<typeof auditSubjectType>;
 
 /** A changed field's values; null for a field that did not exist before (a creation). */
@@ -172,7 +187,7 @@ export type AuditEvent = z.infer<typeof auditEvent>;
 
 /**
  * GET /api/v1/admin/audit?limit=&before=&subject_type=&subject_id=: newest first. `before` is the `next_cursor` of
- * the previous page; a subject narrows it to one company's or account's history.
+ * the previous page; a subject narrows it to one record's history.
  */
 export const auditQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
