@@ -25,7 +25,8 @@ import { requestSurveys } from '../db/surveys.schema.ts';
 import { type AuditedFields, changedFields, recordAudit } from './audit.ts';
 import { catalogueImageColumns } from './catalogueImages.ts';
 import { givenToCompanyIds, sectionsOf } from './offerings.ts';
-import { conflict, invalidField, notFound, transactionRefusingClashes } from './userFacingError.ts';
+import { givesAny, uniqueWrite } from './adminWrites.ts';
+import { conflict, invalidField, notFound } from './userFacingError.ts';
 
 /*
  * The Benefits & Offers catalogue in the console's admin area (issue 13). Every write runs in one transaction with
@@ -38,20 +39,9 @@ export const OFFERING_CATEGORY_NOT_FOUND_ERROR = 'Offering category not found';
 export const UNKNOWN_COMPANY_ERROR = 'There is no such company';
 export const UNKNOWN_CATEGORY_ERROR = 'There is no such category';
 export const UNKNOWN_SURVEY_ERROR = 'There is no such request template';
-export const CONCURRENT_CLASH_ERROR = 'Another change took this name at the same moment. Please try again.';
 
 export const offeringSlugTakenError = (slug: string) => `The slug "${slug}" is already used by another offering.`;
 export const categoryFieldTakenError = (value: string) => `"${value}" is already used by another category.`;
-
-/** A write that a concurrent one beat to a unique name is a 409 too. */
-export function uniqueWrite<T>(db: Database, write: (tx: Executor) => Promise<T>): Promise<T> {
-  return transactionRefusingClashes(db, CONCURRENT_CLASH_ERROR, write);
-}
-
-/** Whether a partial update sets any column (an update must set one). */
-export function givesAny(columns: Record<string, unknown>): boolean {
-  return Object.values(columns).some((value) => value !== undefined);
-}
 
 /**
  * Renumbers `siblings` (given in their order) 0, 1, 2... with `movedId` put at 0-based `position` (past the end:

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminSurveyCategoriesResponse,
+  adminSurveyCategoryResponse,
+  adminTemplateResponse,
+  adminTemplatesResponse,
+  createSurveyCategoryRequest,
+  createTemplateRequest,
+  replaceQuestionsRequest,
+  updateSurveyCategoryRequest,
+  updateTemplateRequest,
   adminOfferingCategoriesResponse,
   adminOfferingCategoryResponse,
   adminOfferingResponse,
@@ -25,6 +34,16 @@ import {
   updateOffering,
   updateOfferingCategory,
 } from '../domain/adminOfferings.ts';
+import {
+  createSurveyCategory,
+  createTemplate,
+  findAdminTemplate,
+  listAdminSurveyCategories,
+  listAdminTemplates,
+  replaceQuestions,
+  updateSurveyCategory,
+  updateTemplate,
+} from '../domain/adminSurveys.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
@@ -108,5 +127,55 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage
     '/offering_categories/:id/move',
     { schema: { params: idParams, body: moveRequest, response: { 200: adminOfferingCategoryResponse, ...refusals } } },
     async (request) => ({ category: await moveOfferingCategory(db, userOf(request).id, request.params.id, request.body.position) }),
+  );
+
+  app.get('/survey_categories', { schema: { response: { 200: adminSurveyCategoriesResponse, ...refusals } } }, async () => ({
+    categories: await listAdminSurveyCategories(db),
+  }));
+
+  app.post(
+    '/survey_categories',
+    { schema: { body: createSurveyCategoryRequest, response: { 201: adminSurveyCategoryResponse, ...imageRefusals } } },
+    async (request, reply) => {
+      const category = await createSurveyCategory(db, storage, userOf(request).id, request.body);
+      return reply.code(201).send({ category });
+    },
+  );
+
+  app.patch(
+    '/survey_categories/:id',
+    { schema: { params: idParams, body: updateSurveyCategoryRequest, response: { 200: adminSurveyCategoryResponse, ...imageRefusals } } },
+    async (request) => ({ category: await updateSurveyCategory(db, storage, userOf(request).id, request.params.id, request.body) }),
+  );
+
+  app.get('/survey_templates', { schema: { response: { 200: adminTemplatesResponse, ...refusals } } }, async () => ({
+    templates: await listAdminTemplates(db),
+  }));
+
+  app.get(
+    '/survey_templates/:id',
+    { schema: { params: idParams, response: { 200: adminTemplateResponse, ...refusals } } },
+    async (request) => ({ template: await findAdminTemplate(db, request.params.id) }),
+  );
+
+  app.post(
+    '/survey_templates',
+    { schema: { body: createTemplateRequest, response: { 201: adminTemplateResponse, ...writeRefusals } } },
+    async (request, reply) => {
+      const template = await createTemplate(db, userOf(request).id, request.body);
+      return reply.code(201).send({ template });
+    },
+  );
+
+  app.patch(
+    '/survey_templates/:id',
+    { schema: { params: idParams, body: updateTemplateRequest, response: { 200: adminTemplateResponse, ...writeRefusals } } },
+    async (request) => ({ template: await updateTemplate(db, userOf(request).id, request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/survey_templates/:id/questions',
+    { schema: { params: idParams, body: replaceQuestionsRequest, response: { 200: adminTemplateResponse, ...refusals } } },
+    async (request) => ({ template: await replaceQuestions(db, userOf(request).id, request.params.id, request.body.questions) }),
   );
 };

@@ -7,7 +7,7 @@ import type { Person } from './requests.helpers.ts';
 
 export const adminUrl = (path: string) => `/api/v1/admin${path}`;
 
-export type Method = 'GET' | 'POST' | 'PATCH';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 
 /** A call to the admin area as `person` (null: a visitor). */
 export function adminCall(context: TestContext, person: Pick<Person, 'headers'> | null, method: Method, path: string, payload?: object) {
