@@ -325,6 +325,9 @@ describe('offering categories', () => {
 
     const image = await context.app.inject({ method: 'GET', url: category.image_url });
     expect(image.statusCode).toBe(302);
+    // An upload that is no category's image is not served there.
+    const stranger = await uploadFile(context, admin, { filename: 'stranger.png' });
+    expect((await context.app.inject({ method: 'GET', url: catalogueImagePath(stranger) })).statusCode).toBe(404);
 
     const renamed = await adminCall(context, admin, 'PATCH', `/offering_categories/${category.id}`, { name: `Renamed ${externalId}` });
     expect(adminOfferingCategoryResponse.parse(renamed.json()).category.name).toBe(`Renamed ${externalId}`);

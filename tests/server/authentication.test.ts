@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/storage/:key',
   // Company logos uploaded in the admin area, for the <img> of 'Brought to you by', which sends no session.
   'GET /api/v1/company_logos/:key',
+  // Category images uploaded in the admin area, shown by <img> on the offerings and request pages alike.
+  'GET /api/v1/catalogue_images/:key',
   // The development outbox, which production does not have (accounts.outbox.test.ts).
   'GET /api/dev/outbox',
 ]);
