@@ -17,6 +17,7 @@ import staticFiles from './plugins/staticFiles.ts';
 import { startRealtimeHub } from './domain/realtime.ts';
 import { IMAGE_NOT_FOUND_ERROR, findCatalogueImage } from './domain/catalogueImages.ts';
 import { findCompanyLogo } from './domain/companies.ts';
+import { createOfferingsCache } from './domain/offerings.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { adminCatalogueRoutes } from './routes/adminCatalogue.routes.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
@@ -84,6 +85,9 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
   const realtime = await startRealtimeHub(database, app.log);
   app.addHook('onClose', () => realtime.close());
   await app.register(authenticate, { db: database.db, realtime });
+  // One catalogue cache per process: the employees' routes read it, the admin's writes wait until it has heard them.
+  const offeringsCache = createOfferingsCache(database.db, realtime);
+  app.addHook('onClose', () => offeringsCache.close());
   const storage = await createStorage(config);
 
   await app.register(
@@ -94,12 +98,12 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
       await api.register(surveysRoutes, { prefix: '/v1', db: database.db, storage });
       await api.register(onboardingRoutes, { prefix: '/v1/onboarding_answers', db: database.db });
-      await api.register(offeringsRoutes, { prefix: '/v1', db: database.db, realtime });
+      await api.register(offeringsRoutes, { prefix: '/v1', db: database.db, catalogue: offeringsCache });
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
       await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
       await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });
       await api.register(adminRoutes, { prefix: '/v1/admin', config, db: database.db, storage });
-      await api.register(adminCatalogueRoutes, { prefix: '/v1/admin', db: database.db, storage });
+      await api.register(adminCatalogueRoutes, { prefix: '/v1/admin', db: database.db, storage, catalogue: offeringsCache });
       await api.register(publicImagesRoutes, { prefix: '/v1/company_logos', db: database.db, storage, find: findCompanyLogo, notFoundError: 'Logo not found' });
       await api.register(publicImagesRoutes, {
         prefix: '/v1/catalogue_images',

@@ -81,14 +81,17 @@ export function offeringsVisibleTo(
 export interface OfferingsCache {
   /** The offerings list of a user whom `grantedCompanyIds` sponsor. */
   list(grantedCompanyIds: readonly number[], filter: OfferingsFilter): Promise<OfferingListItem[]>;
+  /** Resolves once every catalogue change committed so far has reached this cache (or it has forgotten all). */
+  settle(): Promise<void>;
   close(): void;
 }
 
 /**
  * Every employee of a company gets the same offerings list, and the catalogue changes only when it is edited: each
  * server process keeps the whole list in memory and reads it again after any change, announced by the database's
- * triggers (migration 0009) whoever made it. A read under way when a change arrives is not kept, and nothing is kept
- * while announcements cannot be heard.
+ * triggers (migrations 0009 and 0011) whoever made it. A read under way when a change arrives is not kept, and
+ * nothing is kept while announcements cannot be heard. An admin's change answers once this process has heard it
+ * (`settle`), so the employees' next load shows it.
  */
 export function createOfferingsCache(db: Executor, realtime: RealtimeHub): OfferingsCache {
   let kept: Promise<CatalogueEntry[]> | null = null;
@@ -123,6 +126,9 @@ export function createOfferingsCache(db: Executor, realtime: RealtimeHub): Offer
   return {
     async list(grantedCompanyIds, filter) {
       return offeringsVisibleTo(await catalogue(), grantedCompanyIds, filter);
+    },
+    async settle() {
+      if (!(await realtime.settle())) forget();
     },
     close() {
       unsubscribe();

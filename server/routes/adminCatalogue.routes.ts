@@ -44,6 +44,7 @@ import {
   updateSurveyCategory,
   updateTemplate,
 } from '../domain/adminSurveys.ts';
+import type { OfferingsCache } from '../domain/offerings.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
@@ -55,10 +56,17 @@ const imageRefusals = { ...writeRefusals, 415: errorBody };
  * The catalogue in the console's admin area, under /api/v1/admin (src/contract/adminCatalogue.ts): offerings,
  * offering categories, survey categories and request templates, for admins only.
  */
-export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
+export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; catalogue: OfferingsCache }> = async (
+  app,
+  { db, storage, catalogue },
+) => {
   // Before the body is read, as in admin.routes.ts: nobody but an admin learns anything here, not even the rules.
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireAdmin);
+  // A write answers once this process's offerings cache has heard of it: the employees' next load shows the change.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET') await catalogue.settle();
+  });
 
   app.get('/offerings', { schema: { response: { 200: adminOfferingsResponse, ...refusals } } }, async () => ({
     offerings: await listAdminOfferings(db),

@@ -7,17 +7,14 @@ import {
   offeringsResponse,
 } from '../../src/contract/offerings.ts';
 import type { Database } from '../db/client.ts';
-import { createOfferingsCache, findOffering, listOfferingCategories } from '../domain/offerings.ts';
-import type { RealtimeHub } from '../domain/realtime.ts';
+import { type OfferingsCache, findOffering, listOfferingCategories } from '../domain/offerings.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 /** The same answer for an unknown id and another company's benefit: its existence is not revealed. */
 const OFFERING_NOT_FOUND = 'Offering not found';
 
 /** SPEC §7 Offerings, under /api/v1. */
-const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeHub }> = async (app, { db, realtime }) => {
-  const catalogue = createOfferingsCache(db, realtime);
-  app.addHook('onClose', () => catalogue.close());
+const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; catalogue: OfferingsCache }> = async (app, { db, catalogue }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
