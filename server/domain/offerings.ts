@@ -39,7 +39,7 @@ const listColumns = {
 };
 
 /** The offering's category names, in the filter bar's order, made by the database. */
-export const categoryNames = sql<string[]>`COALESCE((
+const categoryNames = sql<string[]>`COALESCE((
   SELECT json_agg(${qualified(offeringCategories.name)} ORDER BY ${qualified(offeringCategories.position)}, ${qualified(offeringCategories.id)})
   FROM ${offeringCategoryLinks} INNER JOIN ${offeringCategories} ON ${qualified(offeringCategories.id)} = ${qualified(offeringCategoryLinks.categoryId)}
   WHERE ${qualified(offeringCategoryLinks.offeringId)} = ${qualified(offerings.id)}), '[]'::json)`;
@@ -137,7 +137,7 @@ export function createOfferingsCache(db: Executor, realtime: RealtimeHub): Offer
   };
 }
 
-export function itemOf(row: { value: string; key: string | null; externalUrl: string | null }): OfferingItem {
+function itemOf(row: { value: string; key: string | null; externalUrl: string | null }): OfferingItem {
   return {
     value: row.value,
     ...(row.key === null ? {} : { key: row.key }),
