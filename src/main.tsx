@@ -12,6 +12,7 @@ import { startVersionCheck } from './app/versionCheck.ts';
 import { type AppConfig, readConfig } from './services/config.ts';
 import { startMonitoring } from './services/monitoring.ts';
 import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
+import { releaseHeldSubmit } from './widgets/submitsBeforeHydration.ts';
 import { noteTypingBeforeHydration } from './widgets/typingBeforeHydration.ts';
 import './widgets/tokens.css';
 
@@ -42,7 +43,7 @@ async function start() {
   const prerendered = container.hasChildNodes();
   const app = (
     <StrictMode>
-      <HydrationBoundary prerendered={prerendered}>
+      <HydrationBoundary prerendered={prerendered} onHydrated={releaseHeldSubmit}>
         <RouterProvider router={router} />
       </HydrationBoundary>
     </StrictMode>

@@ -7,11 +7,21 @@ const HydratingContext = createContext(false);
  * browser hydrates that HTML: until hydration is done, components show what the build rendered. The switch to what
  * only the browser knows is then a transition, which React renders in short tasks rather than one long one.
  */
-export function HydrationBoundary({ prerendered, children }: { prerendered: boolean; children: ReactNode }) {
+export function HydrationBoundary({
+  prerendered,
+  onHydrated,
+  children,
+}: {
+  prerendered: boolean;
+  /** Called once the page shows what only the browser knows (at once when nothing was prerendered). */
+  onHydrated?: () => void;
+  children: ReactNode;
+}) {
   const [hydrating, setHydrating] = useState(prerendered);
   useEffect(() => {
     if (hydrating) startTransition(() => setHydrating(false));
-  }, [hydrating]);
+    else onHydrated?.();
+  }, [hydrating, onHydrated]);
   return <HydratingContext value={hydrating}>{children}</HydratingContext>;
 }
 
