@@ -7,7 +7,7 @@ import { type Config, hasDemoMode, hasRealTransport } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorForLog, loggerOptions } from './logging.ts';
 import { serializerCompiler } from './serialization.ts';
-import { createStorage } from './adapters/storage/storage.ts';
+import { createStorage } from './adapters/storage/createStorage.ts';
 import { UserFacingError, invalidFieldsBody } from './domain/userFacingError.ts';
 import { MONITORING_TUNNEL_PATH } from '../src/contract/monitoring.ts';
 import authenticate from './plugins/authenticate.ts';

@@ -1,8 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { SafeUploadType } from '../../../src/contract/uploads.ts';
-import type { Config } from '../../config.ts';
-import { type DiskStorage, createDiskStorage, loadSigningSecret } from './disk.ts';
-import type { S3Storage } from './s3.ts';
 
 /** How long a presigned PUT or GET address stays valid. */
 export const SIGNED_URL_TTL_SECONDS = 15 * 60;
@@ -32,19 +29,6 @@ export interface FileStorage {
   /** The object, or null when nothing is stored under `key`. */
   read(key: string, range?: ByteRange): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
-}
-
-/** `STORAGE=s3` selects the S3-compatible store; anything else keeps files under `${DATA_DIR}/uploads`. */
-export async function createStorage(config: Config): Promise<DiskStorage | S3Storage> {
-  if (config.STORAGE === 's3') {
-    // Loaded only when selected: the AWS SDK is large and a disk deployment never needs it.
-    const { createS3Storage } = await import('./s3.ts');
-    return createS3Storage(config);
-  }
-  return createDiskStorage({
-    root: `${config.DATA_DIR}/uploads`,
-    secret: config.SIGNING_SECRET ?? loadSigningSecret(config.DATA_DIR),
-  });
 }
 
 /**
