@@ -71,6 +71,7 @@ export interface ApiClient {
   get(path: string, options?: CallOptions): ResponsePromise;
   post(path: string, options?: CallOptions): ResponsePromise;
   put(path: string, options?: CallOptions): ResponsePromise;
+  patch(path: string, options?: CallOptions): ResponsePromise;
   delete(path: string, options?: CallOptions): ResponsePromise;
 }
 
@@ -133,7 +134,7 @@ function createApi(): ApiClient {
       text: async (): Promise<string> => (await answer).text(),
     });
   };
-  return { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') };
+  return { get: call('GET'), post: call('POST'), put: call('PUT'), patch: call('PATCH'), delete: call('DELETE') };
 }
 
 let instance: ApiClient | null = null;
