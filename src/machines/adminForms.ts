@@ -1,0 +1,41 @@
+import { ConsoleCallError } from '../services/console.ts';
+
+/** The admin area's forms: messages keyed by the dotted path of the input at fault, as the server names them. */
+export type FieldErrors = Record<string, string>;
+
+export const SAVE_FAILED = "We couldn't save the changes. Please try again.";
+
+/** The first message for each input a contract schema refused. */
+export function fieldErrorsOfIssues(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { path, message } of issues) {
+    const key = path.map(String).join('.');
+    errors[key] ??= message;
+  }
+  return errors;
+}
+
+/**
+ * What a refused or failed write shows: the server's message for each input it named (422, 409), and otherwise its
+ * message for the whole form (e.g. the last-admin rule), or SAVE_FAILED when the server could not be reached.
+ */
+export function failureOf(error: unknown): { fieldErrors: FieldErrors; formError: string | null } {
+  if (!(error instanceof ConsoleCallError) || error.status === null) return { fieldErrors: {}, formError: SAVE_FAILED };
+  const fieldErrors = { ...error.fields };
+  return { fieldErrors, formError: Object.keys(fieldErrors).length > 0 ? null : error.message };
+}
+
+/** A refusal shown above a list or a confirmation: the server's message (the first field's, when it names one). */
+export function refusalOf(error: unknown): string {
+  const { fieldErrors, formError } = failureOf(error);
+  return formError ?? Object.values(fieldErrors)[0] ?? SAVE_FAILED;
+}
+
+/** The list with `item` in place of the one with its id, or added to it, sorted as the server sorts it. */
+export function upsertSorted<T extends { id: number }>(list: readonly T[], item: T, sortKey: (entry: T) => string): T[] {
+  const others = list.filter((entry) => entry.id !== item.id);
+  return [...others, item].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+}
+
+/** The error an invoked call failed with, as an action's params. */
+export const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
