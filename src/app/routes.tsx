@@ -1,6 +1,7 @@
 import { type ComponentType, isValidElement } from 'react';
 import { Navigate, type RouteObject, generatePath, useParams } from 'react-router';
 import { type LazyPage, lazyPage } from '../services/lazyPage.ts';
+import { AdminGuard } from './AdminGuard.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ConsoleGuard } from './ConsoleGuard.tsx';
 import { leaveFor } from '../services/navigation.ts';
@@ -39,6 +40,10 @@ function LegacyUnlockRedirect() {
   }
   return <Navigate to={`/unlock/${encodeURIComponent(unlockToken)}`} replace />;
 }
+
+const loadAdminArea = () => import('../views/admin/AdminArea.tsx');
+/** A screen of the admin area, from the area's one chunk. */
+const adminScreen = (name: 'CompaniesPage' | 'StaffPage' | 'AuditPage') => async () => ({ default: (await loadAdminArea())[name] });
 
 const partnerRoutes: RouteObject[] = Object.keys(PARTNER_PRODUCTS).flatMap((product) => [
   { path: `/products/${product}`, element: <PartnerRedirect product={product as PartnerProduct} /> },
@@ -136,6 +141,22 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: null, handle: { title: 'Concierge Console' } satisfies RouteHandle },
                   { path: 'requests/:requestId', element: null, handle: { title: 'Console Request' } satisfies RouteHandle },
+                ],
+              },
+              // The admin area: admins only, and one lazy chunk of its own (its frame and screens are one module).
+              {
+                path: 'admin',
+                Component: AdminGuard,
+                children: [
+                  {
+                    ...page('Administration', loadAdminArea),
+                    children: [
+                      { index: true, element: <Navigate to="/console/admin/companies" replace /> },
+                      { path: 'companies', ...page('Companies', adminScreen('CompaniesPage')) },
+                      { path: 'staff', ...page('Staff', adminScreen('StaffPage')) },
+                      { path: 'audit', ...page('Audit Log', adminScreen('AuditPage')) },
+                    ],
+                  },
                 ],
               },
             ],

@@ -74,7 +74,7 @@ export default function ConsoleLayout() {
 }
 
 /** The console's bar: where you are, whether news arrives live, who you are, and the way back to the app. */
-export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user: ConsoleStaffUser }) {
+export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user: ConsoleStaffUser & Partial<Pick<User, 'role'>> }) {
   const liveStatus = useSelector(queue, (snapshot) => snapshot.context.liveStatus);
   return (
     <header className="lc-console__header">
@@ -86,6 +86,7 @@ export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user:
       </span>
       <nav className="lc-console__nav" aria-label="Console">
         <span className="lc-console__me">{user.full_name}</span>
+        {user.role === 'admin' && <Link to="/console/admin/companies">Administration</Link>}
         <Link to="/dashboard">Employee app</Link>
       </nav>
     </header>

@@ -1,0 +1,57 @@
+import { useActorRef } from '@xstate/react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { inspect } from '../../app/inspector.ts';
+import { Logo } from '../../app/Logo.tsx';
+import { useSession } from '../../app/session.ts';
+import { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
+import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
+import { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
+import { AdminAuditView } from './AdminAuditView.tsx';
+import { AdminCompaniesView } from './AdminCompaniesView.tsx';
+import { AdminStaffView } from './AdminStaffView.tsx';
+import '../console/console.css';
+import './admin.css';
+
+/**
+ * The console's admin area (issue 13): one lazy chunk, this module, holding its frame and its three screens, so that
+ * concierges and employees never load it. Each screen's actor lives as long as the screen.
+ */
+export default function AdminLayout() {
+  const name = useSession((snapshot) => snapshot.context.user?.full_name);
+  return (
+    <div className="lc-console lc-admin">
+      <a className="lc-console__skip" href="#admin-main">
+        Skip to the content
+      </a>
+      <header className="lc-console__header">
+        <Logo to="/console" />
+        <span className="lc-console__title">Administration</span>
+        <nav className="lc-admin__nav" aria-label="Administration">
+          <NavLink to="/console/admin/companies">Companies</NavLink>
+          <NavLink to="/console/admin/staff">Staff</NavLink>
+          <NavLink to="/console/admin/audit">Audit log</NavLink>
+        </nav>
+        <nav className="lc-console__nav" aria-label="Console">
+          <span className="lc-console__me">{name}</span>
+          <Link to="/console">Concierge console</Link>
+          <Link to="/dashboard">Employee app</Link>
+        </nav>
+      </header>
+      <main id="admin-main" className="lc-admin__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function CompaniesPage() {
+  return <AdminCompaniesView companies={useActorRef(adminCompaniesMachine, { inspect })} />;
+}
+
+export function StaffPage() {
+  return <AdminStaffView staff={useActorRef(adminStaffMachine, { inspect })} />;
+}
+
+export function AuditPage() {
+  return <AdminAuditView audit={useActorRef(adminAuditMachine, { inspect })} />;
+}

@@ -1,0 +1,169 @@
+import { useSelector } from '@xstate/react';
+import { Cell, Checkbox, Column, Form, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
+import type { AdminCompany, MfaPolicy } from '../../contract/admin.ts';
+import type { CompanyDraft, adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
+import { Button } from '../../widgets/Button.tsx';
+import { Drawer } from '../../widgets/Drawer.tsx';
+import { FileUploader } from '../../widgets/FileUploader.tsx';
+import { Message } from '../../widgets/Message.tsx';
+import { TextInput } from '../../widgets/TextInput.tsx';
+import { ActiveStatus, AdminListFrame, ChoiceField, ConfirmDialog } from './AdminParts.tsx';
+
+export type AdminCompaniesActor = ActorRefFrom<typeof adminCompaniesMachine>;
+
+export const MFA_POLICY_OPTIONS: ReadonlyArray<{ value: MfaPolicy; label: string; description: string }> = [
+  { value: 'off', label: 'Off', description: 'Employees sign in with their password only.' },
+  { value: 'optional', label: 'Optional', description: 'Employees may turn on a text-message code.' },
+  { value: 'required', label: 'Required', description: 'Every employee must enrol and enter a code.' },
+];
+const MFA_POLICY_LABELS = Object.fromEntries(MFA_POLICY_OPTIONS.map(({ value, label }) => [value, label])) as Record<MfaPolicy, string>;
+
+/** Companies: the list with employee counts, the form to create or edit one, and the (de)activation confirmation. */
+export function AdminCompaniesView({ companies: actor }: { companies: AdminCompaniesActor }) {
+  const companies = useSelector(actor, (snapshot) => snapshot.context.companies);
+  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
+  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
+  const isBusy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEW' }));
+
+  return (
+    <AdminListFrame heading="Companies" isBusy={isBusy} loadError={loadError} onRetry={() => actor.send({ type: 'RETRY' })}
+      notice={notice} isLoaded={companies !== null}
+      action={<Button onPress={() => actor.send({ type: 'NEW' })} isDisabled={!canCreate}>New company</Button>}>
+      {companies && <CompaniesTable companies={companies} actor={actor} />}
+      <CompanyFormDrawer actor={actor} />
+      <CompanyActiveConfirmation actor={actor} />
+    </AdminListFrame>
+  );
+}
+
+function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor: AdminCompaniesActor }) {
+  return (
+    <Table aria-label="Companies" className="lc-admin-table">
+      <TableHeader>
+        <Column isRowHeader>Company</Column>
+        <Column>E-mail domains</Column>
+        <Column>MFA</Column>
+        <Column>Employees</Column>
+        <Column>Status</Column>
+        <Column>
+          <span className="lc-visually-hidden">Actions</span>
+        </Column>
+      </TableHeader>
+      <TableBody items={companies} renderEmptyState={() => <p className="lc-admin-empty">No companies yet. Create the first one.</p>}>
+        {(company) => (
+          <Row id={company.id} className="lc-admin-table__row">
+            <Cell>
+              <span className="lc-admin-table__name">{company.name}</span>
+              <span className="lc-admin-table__detail">/sign-up/{company.slug}{company.internal_staff ? ' · internal staff' : ''}</span>
+            </Cell>
+            <Cell>{company.email_domains.length > 0 ? company.email_domains.join(', ') : <span className="lc-admin-table__detail">None</span>}</Cell>
+            <Cell>{MFA_POLICY_LABELS[company.mfa_policy]}</Cell>
+            <Cell>{company.employee_count}</Cell>
+            <Cell>
+              <ActiveStatus active={company.active} deactivatedAt={company.deactivated_at} />
+            </Cell>
+            <Cell>
+              <div className="lc-admin-actions">
+                <Button variant="secondary" aria-label={`Edit ${company.name}`} onPress={() => actor.send({ type: 'EDIT', companyId: company.id })}>
+                  Edit
+                </Button>
+                <Button variant="tertiary" onPress={() => actor.send({ type: 'TOGGLE_ACTIVE', companyId: company.id })}
+                  aria-label={`${company.active ? 'Deactivate' : 'Reactivate'} ${company.name}`}>
+                  {company.active ? 'Deactivate' : 'Reactivate'}
+                </Button>
+              </div>
+            </Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function CompanyFormDrawer({ actor }: { actor: AdminCompaniesActor }) {
+  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const companyName = useSelector(actor, (snapshot) =>
+    snapshot.context.companies?.find((company) => company.id === snapshot.context.form?.companyId)?.name,
+  );
+  if (!form) return null;
+  const { draft } = form;
+  const change = (changes: Partial<CompanyDraft>) => actor.send({ type: 'CHANGE', changes });
+
+  return (
+    <Drawer isOpen title={form.companyId === null ? 'New company' : `Edit ${companyName ?? 'company'}`}
+      onOpenChange={(open) => !open && !isSaving && actor.send({ type: 'CANCEL' })}>
+      <Form className="lc-admin-form" validationBehavior="aria" onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'SAVE' });
+      }}>
+        <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name} />
+        <TextInput label="Sign-up address" isRequired value={draft.slug} onChange={(slug) => change({ slug })}
+          errorMessage={fieldErrors.slug} description={`Employees sign up at /sign-up/${draft.slug || 'acme-corp'}`} />
+        <TextInput label="E-mail domains" type="textarea" rows={3} value={draft.email_domains}
+          onChange={(domains) => change({ email_domains: domains })} errorMessage={fieldErrors.email_domains}
+          description="One per line, e.g. acme.com. Only addresses at these domains can sign up; with none, nobody can." />
+        <ChoiceField label="Multi-factor authentication" options={MFA_POLICY_OPTIONS} value={draft.mfa_policy}
+          onChange={(policy) => change({ mfa_policy: policy })} errorMessage={fieldErrors.mfa_policy} />
+        <Checkbox className="lc-admin-checkbox" isSelected={draft.internal_staff}
+          onChange={(internal) => change({ internal_staff: internal })}>
+          <span className="lc-admin-checkbox__box" aria-hidden="true" />
+          <span>
+            Internal staff company
+            <span className="lc-field__description">Its members count as the service's own staff.</span>
+          </span>
+        </Checkbox>
+        <fieldset className="lc-admin-logo">
+          <legend className="lc-field__label">Logo <span className="lc-field__optional">(optional)</span></legend>
+          {form.imageUrl && (
+            <div className="lc-admin-logo__current">
+              <img src={form.imageUrl} alt={`Current logo of ${draft.name}`} height={40} />
+              {draft.logo_upload_key && (
+                <Button variant="tertiary" onPress={() => change({ logo_upload_key: null })}>Remove logo</Button>
+              )}
+            </div>
+          )}
+          <FileUploader label={form.imageUrl ? 'Replace the logo' : 'Choose a logo'} presign={{}} isDisabled={isSaving}
+            onUploaded={({ key }) => key && change({ logo_upload_key: key })}
+            onCleared={() => change({ logo_upload_key: null })}
+            onBusyChange={(busy) => actor.send({ type: 'LOGO_BUSY', busy })} />
+          {fieldErrors.logo_upload_key && <Message severity="error">{fieldErrors.logo_upload_key}</Message>}
+        </fieldset>
+        {formError && <Message severity="error">{formError}</Message>}
+        <div className="lc-admin-actions">
+          <Button type="submit" isLoading={isSaving} isDisabled={form.logoUploading}>
+            {form.companyId === null ? 'Create company' : 'Save changes'}
+          </Button>
+          <Button variant="secondary" isDisabled={isSaving} onPress={() => actor.send({ type: 'CANCEL' })}>
+            Cancel
+          </Button>
+        </div>
+      </Form>
+    </Drawer>
+  );
+}
+
+function CompanyActiveConfirmation({ actor }: { actor: AdminCompaniesActor }) {
+  const company = useSelector(actor, (snapshot) => snapshot.context.toggling);
+  const refusal = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const isToggling = useSelector(actor, (snapshot) => snapshot.matches('toggling'));
+  if (!company) return null;
+  const verb = company.active ? 'Deactivate' : 'Reactivate';
+  return (
+    <ConfirmDialog isOpen title={`${verb} ${company.name}?`} confirmLabel={verb} isConfirming={isToggling} refusal={refusal}
+      onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}>
+      {company.active ? (
+        <p>
+          Nobody can sign up for {company.name} and it sponsors no one. Its {company.employee_count} employees who belong to no other
+          active company are signed out at once and cannot sign in. Reactivating it gives everything back.
+        </p>
+      ) : (
+        <p>{company.name} admits sign-ups again and its employees can sign in again.</p>
+      )}
+    </ConfirmDialog>
+  );
+}
