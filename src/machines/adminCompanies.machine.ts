@@ -4,6 +4,7 @@ import { createCompany, listCompanies, setCompanyActive, updateCompany } from '.
 import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted } from './adminForms.ts';
 
 export const COMPANIES_LOAD_ERROR = "We couldn't load the companies. Please try again.";
+export const LOGO_STILL_UPLOADING = 'Please wait until the logo has uploaded.';
 
 /** The company form as typed: e-mail domains are one text, split at spaces, commas and new lines. */
 export interface CompanyDraft {
@@ -82,7 +83,9 @@ export type AdminCompaniesEvent =
   | { type: 'NEW' }
   | { type: 'EDIT'; companyId: number }
   | { type: 'CHANGE'; changes: Partial<CompanyDraft> }
+  /** The logo's upload began, or ended (when it failed, no key comes). */
   | { type: 'LOGO_BUSY'; busy: boolean }
+  | { type: 'LOGO_UPLOADED'; key: string }
   | { type: 'SAVE' }
   | { type: 'CANCEL' }
   | { type: 'TOGGLE_ACTIVE'; companyId: number }
@@ -122,6 +125,7 @@ export const adminCompaniesMachine = setup({
   },
   actions: {
     storeCompanies: assign((_, companies: AdminCompany[]) => ({ companies, loadError: null })),
+    clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: COMPANIES_LOAD_ERROR }),
     openNewForm: assign({
       form: { companyId: null, draft: EMPTY_COMPANY_DRAFT, imageUrl: null, logoUploading: false },
@@ -151,7 +155,18 @@ export const adminCompaniesMachine = setup({
     }),
     setLogoBusy: assign(({ context, event }) => {
       assertEvent(event, 'LOGO_BUSY');
-      return context.form ? { form: { ...context.form, logoUploading: event.busy } } : {};
+      if (!context.form) return {};
+      const formError = context.formError === LOGO_STILL_UPLOADING ? null : context.formError;
+      return { form: { ...context.form, logoUploading: event.busy }, formError };
+    }),
+    askToWaitForLogo: assign({ formError: LOGO_STILL_UPLOADING }),
+    takeLogo: assign(({ context, event }) => {
+      assertEvent(event, 'LOGO_UPLOADED');
+      if (!context.form) return {};
+      const { logo_upload_key: _staleError, ...fieldErrors } = context.fieldErrors;
+      const draft = { ...context.form.draft, logo_upload_key: event.key };
+      const formError = context.formError === LOGO_STILL_UPLOADING ? null : context.formError;
+      return { form: { ...context.form, draft, imageUrl: null, logoUploading: false }, fieldErrors, formError };
     }),
     showInvalidFields: assign(({ context }) => {
       if (!context.form) return {};
@@ -190,6 +205,7 @@ export const adminCompaniesMachine = setup({
   states: {
     loading: {
       tags: 'busy',
+      entry: 'clearLoadError',
       invoke: {
         id: 'listCompanies',
         src: 'listCompanies',
@@ -211,9 +227,10 @@ export const adminCompaniesMachine = setup({
       on: {
         CHANGE: { actions: 'change' },
         LOGO_BUSY: { actions: 'setLogoBusy' },
+        LOGO_UPLOADED: { actions: 'takeLogo' },
         SAVE: [
           // The logo's key arrives when its upload ends; saving before would drop it.
-          { guard: 'isUploadingLogo' },
+          { guard: 'isUploadingLogo', actions: 'askToWaitForLogo' },
           { guard: 'isValid', target: 'saving', actions: 'clearErrors' },
           { actions: 'showInvalidFields' },
         ],

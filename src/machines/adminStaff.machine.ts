@@ -67,6 +67,7 @@ export const adminStaffMachine = setup({
   },
   actions: {
     storeStaff: assign((_, staff: AdminAccount[]) => ({ staff, loadError: null })),
+    clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: STAFF_LOAD_ERROR }),
     openInvitation: assign({ invitation: EMPTY_INVITATION, fieldErrors: {}, formError: null, notice: null }),
     change: assign(({ context, event }) => {
@@ -120,6 +121,7 @@ export const adminStaffMachine = setup({
   states: {
     loading: {
       tags: 'busy',
+      entry: 'clearLoadError',
       invoke: {
         id: 'listStaff',
         src: 'listStaff',

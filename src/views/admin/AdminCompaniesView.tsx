@@ -128,14 +128,14 @@ function CompanyFormDrawer({ actor }: { actor: AdminCompaniesActor }) {
             </div>
           )}
           <FileUploader label={form.imageUrl ? 'Replace the logo' : 'Choose a logo'} presign={{}} isDisabled={isSaving}
-            onUploaded={({ key }) => key && change({ logo_upload_key: key })}
+            onUploaded={({ key }) => key && actor.send({ type: 'LOGO_UPLOADED', key })}
             onCleared={() => change({ logo_upload_key: null })}
             onBusyChange={(busy) => actor.send({ type: 'LOGO_BUSY', busy })} />
           {fieldErrors.logo_upload_key && <Message severity="error">{fieldErrors.logo_upload_key}</Message>}
         </fieldset>
         {formError && <Message severity="error">{formError}</Message>}
         <div className="lc-admin-actions">
-          <Button type="submit" isLoading={isSaving} isDisabled={form.logoUploading}>
+          <Button type="submit" isLoading={isSaving}>
             {form.companyId === null ? 'Create company' : 'Save changes'}
           </Button>
           <Button variant="secondary" isDisabled={isSaving} onPress={() => actor.send({ type: 'CANCEL' })}>
