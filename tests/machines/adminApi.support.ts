@@ -4,7 +4,7 @@
  * it: with the actor's output, sent back in the route's answer shape, or with a ConsoleCallError, sent back as the
  * server's error answer (status, message, fields); an error without a status is a network failure.
  */
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { ConsoleCallError } from '../../src/services/console.ts';
 import { pendingCalls } from './modelPaths.support.ts';
 
@@ -51,4 +51,17 @@ export function fakeAdminApi(routes: readonly FakeRoute[]): SentCall[] {
     }
   });
   return sent;
+}
+
+/** Each field shows the message the form holds for it, tied to it as its description, and no other is marked. */
+export function expectFieldMessages(fields: Record<string, HTMLElement>, fieldErrors: Record<string, string>): void {
+  for (const [name, input] of Object.entries(fields)) {
+    const message = fieldErrors[name];
+    if (message) {
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    } else {
+      expect(input).not.toHaveAttribute('aria-invalid');
+    }
+  }
 }

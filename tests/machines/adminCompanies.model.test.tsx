@@ -6,7 +6,7 @@ import { type AdminCompany, EMAIL_DOMAIN_ERROR } from '../../src/contract/admin.
 import { adminCompaniesMachine, companyRequestOf } from '../../src/machines/adminCompanies.machine.ts';
 import { ConsoleCallError } from '../../src/services/console.ts';
 import { AdminCompaniesView } from '../../src/views/admin/AdminCompaniesView.tsx';
-import { type SentCall, fakeAdminApi } from './adminApi.support.ts';
+import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import {
   type EventExecutors,
@@ -202,15 +202,7 @@ function expectForm({ context }: CompaniesSnapshot) {
   expect(fields.name).toHaveValue(form.draft.name);
   expect(fields.slug).toHaveValue(form.draft.slug);
   expect(fields.email_domains).toHaveValue(form.draft.email_domains);
-  for (const [name, input] of Object.entries(fields)) {
-    const message = fieldErrors[name];
-    if (message) {
-      expect(input).toHaveAttribute('aria-invalid', 'true');
-      expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
-    } else {
-      expect(input).not.toHaveAttribute('aria-invalid');
-    }
-  }
+  expectFieldMessages(fields, fieldErrors);
   expect(within(dialog()).getByRole('radio', { name: new RegExp(`^${form.draft.mfa_policy}`, 'i') })).toBeChecked();
   expect(within(dialog()).getByRole('checkbox', { name: /Internal staff company/ })).not.toBeChecked();
   if (form.imageUrl) expect(within(dialog()).getByRole('img', { name: /^Current logo of/ })).toHaveAttribute('src', form.imageUrl);

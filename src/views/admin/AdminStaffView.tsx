@@ -53,7 +53,8 @@ function StaffTable({ staff, actor }: { staff: AdminAccount[]; actor: AdminStaff
           <span className="lc-visually-hidden">Actions</span>
         </Column>
       </TableHeader>
-      <TableBody items={staff} renderEmptyState={() => <p className="lc-admin-empty">No staff yet. Invite the first concierge.</p>}>
+      {/* The rows are cached per account: they render again when the role change under way or the lock changes. */}
+      <TableBody items={staff} dependencies={[roleChange, canChange]} renderEmptyState={() => <p className="lc-admin-empty">No staff yet. Invite the first concierge.</p>}>
         {(account) => (
           <Row id={account.id} className="lc-admin-table__row">
             <Cell>
