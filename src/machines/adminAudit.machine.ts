@@ -35,6 +35,7 @@ export const adminAuditMachine = setup({
       nextCursor: page.next_cursor,
       error: null,
     })),
+    clearError: assign({ error: null }),
     showLoadError: assign({ error: AUDIT_LOAD_ERROR }),
   },
 }).createMachine({
@@ -44,6 +45,7 @@ export const adminAuditMachine = setup({
   states: {
     loading: {
       tags: 'busy',
+      entry: 'clearError',
       invoke: {
         id: 'listAuditEvents',
         src: 'listAuditEvents',

@@ -22,6 +22,8 @@ export interface SentCall {
   method: string;
   path: string;
   body: unknown;
+  /** The query string's parameters, when it has any. */
+  query?: Record<string, string>;
 }
 
 function json(status: number, body: unknown): Response {
@@ -37,7 +39,8 @@ export function fakeAdminApi(routes: readonly FakeRoute[]): SentCall[] {
   vi.stubGlobal('fetch', async (request: Request) => {
     const path = new URL(request.url).pathname.replace(/^.*\/api\/v1\//, '');
     const body: unknown = request.method === 'GET' ? undefined : await request.text().then((text) => (text ? JSON.parse(text) : undefined));
-    sent.push({ method: request.method, path, body });
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    sent.push({ method: request.method, path, body, ...(Object.keys(query).length > 0 ? { query } : {}) });
     if (request.method === 'POST' && path === 'uploads/presigned_url') return json(200, PRESIGNED_LOGO);
     const route = routes.find((candidate) => candidate.method === request.method && candidate.path.test(path));
     if (!route) throw new Error(`No fake for ${request.method} ${path}`);

@@ -1,0 +1,165 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Actor, createActor } from 'xstate';
+import type { AuditEvent, AuditResponse } from '../../src/contract/admin.ts';
+import { adminAuditMachine } from '../../src/machines/adminAudit.machine.ts';
+import { ConsoleCallError } from '../../src/services/console.ts';
+import { AdminAuditView } from '../../src/views/admin/AdminAuditView.tsx';
+import { type SentCall, fakeAdminApi } from './adminApi.support.ts';
+import {
+  type EventExecutors,
+  type StateAssertions,
+  doneEvent,
+  errorEvent,
+  expectFullCoverage,
+  expectScenariosWalked,
+  flowModel,
+  pendingCalls,
+  runPath,
+  settlementExecutors,
+} from './modelPaths.support.ts';
+
+type Machine = typeof adminAuditMachine;
+type AuditSnapshot = ReturnType<Machine['transition']>;
+
+const ALEX = { id: 1, full_name: 'Alex Admin', email: 'admin@demo.test' };
+const INVITED: AuditEvent = {
+  id: 12,
+  at: '2026-03-02T10:00:00.000Z',
+  action: 'staff.invite',
+  actor: ALEX,
+  subject_type: 'account',
+  subject_id: 7,
+  changes: { email: { before: null, after: 'nico@newco.test' } },
+};
+const CREATED: AuditEvent = {
+  id: 11,
+  at: '2026-03-01T09:00:00.000Z',
+  action: 'company.create',
+  actor: ALEX,
+  subject_type: 'company',
+  subject_id: 5,
+  changes: { email_domains: { before: null, after: ['newco.test'] } },
+};
+const DEACTIVATED: AuditEvent = {
+  id: 3,
+  at: '2026-01-10T08:00:00.000Z',
+  action: 'account.deactivate',
+  actor: null,
+  subject_type: 'account',
+  subject_id: 4,
+  changes: { active: { before: true, after: false } },
+};
+
+const FIRST_PAGE: AuditResponse = { events: [INVITED, CREATED], next_cursor: CREATED.id };
+const LAST_PAGE: AuditResponse = { events: [DEACTIVATED], next_cursor: null };
+/** Each event as its row reads: what was done, who did it, what changed. */
+const ROW_TEXT: Record<number, RegExp> = {
+  [INVITED.id]: /Alex Admin.*Invited staff #7.*email: — → nico@newco\.test/,
+  [CREATED.id]: /Alex Admin.*Created company #5.*email_domains: — → newco\.test/,
+  [DEACTIVATED.id]: /A removed account.*Deactivated account #4.*active: true → false/,
+};
+
+const { paths, titled } = flowModel(adminAuditMachine, {
+  events: [
+    doneEvent('listAuditEvents', FIRST_PAGE, 'first page'),
+    doneEvent('listAuditEvents', LAST_PAGE, 'last page'),
+    doneEvent('listAuditEvents', { events: [], next_cursor: null }, 'nothing recorded'),
+    errorEvent('listAuditEvents', new ConsoleCallError('An unexpected error occurred', null), 'page fails'),
+    { label: 'show older', event: { type: 'LOAD_MORE' } },
+    { label: 'retry', event: { type: 'RETRY' } },
+  ],
+  offer: ({ context }, { label }) => {
+    const firstPage = context.events.length === 0;
+    if (label === 'first page' || label === 'nothing recorded') return firstPage;
+    if (label === 'last page') return !firstPage;
+    return true;
+  },
+});
+
+let user: UserEvent;
+let actor: Actor<Machine>;
+let sent: SentCall[];
+
+const olderButton = () => screen.queryByRole('button', { name: 'Show older changes' });
+
+function expectRows({ context }: AuditSnapshot) {
+  const grid = screen.getByRole('grid', { name: 'Audit log' });
+  if (context.events.length === 0) {
+    expect(grid).toHaveTextContent('No changes recorded yet.');
+    return;
+  }
+  const rows = within(grid).getAllByRole('row').slice(1);
+  expect(rows.map((row) => row.textContent)).toEqual(context.events.map((event) => expect.stringMatching(ROW_TEXT[event.id]!)));
+}
+
+const states: StateAssertions<Machine> = {
+  loading: (snapshot) => {
+    expect(screen.getByRole('region', { name: 'Audit log' })).toHaveAttribute('aria-busy', 'true');
+    const before = snapshot.context.nextCursor;
+    expect(sent.at(-1)).toEqual({ method: 'GET', path: 'admin/audit', body: undefined, query: { limit: '50', ...(before ? { before: String(before) } : {}) } });
+    if (snapshot.context.events.length === 0) {
+      expect(screen.getByText('Loading')).toBeInTheDocument();
+    } else {
+      expectRows(snapshot);
+      expect(olderButton()).toHaveAttribute('aria-busy', 'true');
+    }
+  },
+  ready: (snapshot) => {
+    expect(screen.getByRole('region', { name: 'Audit log' })).toHaveAttribute('aria-busy', 'false');
+    expectRows(snapshot);
+    if (snapshot.context.nextCursor === null) expect(olderButton()).not.toBeInTheDocument();
+    else expect(olderButton()).not.toHaveAttribute('aria-busy');
+  },
+  failed: (snapshot) => {
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load the audit log. Please try again.");
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(olderButton()).not.toBeInTheDocument();
+    // The pages already shown stay.
+    if (snapshot.context.events.length > 0) expectRows(snapshot);
+  },
+};
+
+const events: EventExecutors<Machine> = {
+  ...settlementExecutors(adminAuditMachine, pendingCalls),
+  LOAD_MORE: () => user.click(olderButton()!),
+  RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),
+};
+
+describe('admin audit machine against the audit screen', () => {
+  beforeEach(() => {
+    user = userEvent.setup();
+    pendingCalls.clear();
+    sent = fakeAdminApi([{ method: 'GET', path: /^admin\/audit$/, id: 'listAuditEvents', answer: (page: AuditResponse) => page }]);
+    actor = createActor(adminAuditMachine).start();
+    render(<AdminAuditView audit={actor} />);
+  });
+
+  afterEach(() => {
+    actor.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it.each(titled)('$title', async ({ path }) => {
+    await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe('admin audit model coverage', () => {
+  it('asserts every state and executes every event', () => {
+    expectFullCoverage(adminAuditMachine, paths, states, events);
+  });
+
+  it('walks the paths the rules call for', () => {
+    expectScenariosWalked(
+      titled.map(({ title }) => title),
+      {
+        'an empty log': /^start → nothing recorded$/,
+        'older pages are added below': /first page → show older → last page$/,
+        'a failed older page keeps the first': /first page → show older → page fails → retry/,
+        'a failed first page': /^start → page fails → retry/,
+      },
+    );
+  });
+});
