@@ -64,6 +64,7 @@ test('an admin creates a company with an e-mail domain and invites a concierge',
   await expect(form.getByRole('textbox', { name: /E-mail domains/ })).toHaveAccessibleDescription(/@newco: Enter a domain such as acme\.com/);
   await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
   await expectNoSeriousViolations(page);
+  await form.getByRole('textbox', { name: 'Name' }).scrollIntoViewIfNeeded();
   await shoot(page, 'company-form-error');
 
   // A slug another company has is refused by the server, on its field.
@@ -86,6 +87,15 @@ test('an admin creates a company with an e-mail domain and invites a concierge',
   // Cells after the company's name: domains, MFA, employees.
   await expect(row.getByRole('gridcell').nth(2)).toHaveText('0');
   await expect(row).toContainText('Active');
+
+  // Deactivation asks first, and says what it does.
+  await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+  const confirmation = page.getByRole('alertdialog', { name: `Deactivate ${name}?` });
+  await expect(confirmation).toContainText('signed out at once');
+  await expectNoSeriousViolations(page);
+  await confirmation.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(confirmation).toHaveCount(0);
+  await expect(row).toContainText('Deactivated since');
 
   // Staff: invite a concierge.
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Staff' }).click();
@@ -111,7 +121,8 @@ test('an admin creates a company with an e-mail domain and invites a concierge',
   await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
   const audit = page.getByRole('grid', { name: 'Audit log' });
   await expect(audit.getByRole('row').nth(1)).toContainText('Invited staff');
-  await expect(audit.getByRole('row').nth(2)).toContainText('Created company');
+  await expect(audit.getByRole('row').nth(2)).toContainText('Deactivated company');
+  await expect(audit.getByRole('row').nth(3)).toContainText('Created company');
   await expectNoSeriousViolations(page);
 });
 
