@@ -61,14 +61,13 @@ export interface ChoiceFieldProps<V extends string> {
   value: V;
   onChange: (value: V) => void;
   errorMessage?: string;
-  isDisabled?: boolean;
 }
 
 /** A labelled radio group whose error is tied to it, as TextInput ties its own. */
-export function ChoiceField<V extends string>({ label, options, value, onChange, errorMessage, isDisabled }: ChoiceFieldProps<V>) {
+export function ChoiceField<V extends string>({ label, options, value, onChange, errorMessage }: ChoiceFieldProps<V>) {
   return (
     <RadioGroup className="lc-field lc-admin-choice" value={value} onChange={(chosen) => onChange(chosen as V)}
-      isInvalid={Boolean(errorMessage)} isDisabled={isDisabled} validationBehavior="aria">
+      isInvalid={Boolean(errorMessage)} validationBehavior="aria">
       <Label className="lc-field__label">{label}</Label>
       <div className="lc-admin-choice__options">
         {options.map((option) => (
