@@ -18,6 +18,21 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'account.role_change': 'Changed role',
   'account.deactivate': 'Deactivated account',
   'account.reactivate': 'Reactivated account',
+  'offering.create': 'Created offering',
+  'offering.update': 'Edited offering',
+  'offering.move': 'Moved offering',
+  'offering.feature': 'Featured offering',
+  'offering.unfeature': 'Unfeatured offering',
+  'offering.publish': 'Published offering',
+  'offering.unpublish': 'Unpublished offering',
+  'offering_category.create': 'Created offering category',
+  'offering_category.update': 'Edited offering category',
+  'offering_category.move': 'Moved offering category',
+  'survey_category.create': 'Created survey category',
+  'survey_category.update': 'Edited survey category',
+  'survey_template.create': 'Created survey template',
+  'survey_template.update': 'Edited survey template',
+  'survey_template.questions_replace': 'Changed survey questions',
 };
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
