@@ -1,8 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-// Before the app's own modules (see the module).
-import './app/yieldToBrowser.ts';
 import { HydrationBoundary } from './app/hydration.tsx';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
@@ -12,13 +10,15 @@ import { startVersionCheck } from './app/versionCheck.ts';
 import { type AppConfig, readConfig } from './services/config.ts';
 import { startMonitoring } from './services/monitoring.ts';
 import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
-import { releaseHeldSubmit } from './widgets/submitsBeforeHydration.ts';
+import { holdSubmitsUntilHydrated, releaseHeldSubmit } from './widgets/submitsBeforeHydration.ts';
 import { noteTypingBeforeHydration } from './widgets/typingBeforeHydration.ts';
 import './widgets/tokens.css';
 
 const container = document.getElementById('root')!;
 
 async function start() {
+  // The page may be used from now on, between the tasks of the start and before it is hydrated.
+  holdSubmitsUntilHydrated();
   let config: AppConfig;
   try {
     config = readConfig();

@@ -1,6 +1,6 @@
 /**
  * Issue 10: a prerendered form can be sent before the app has hydrated it, and posted natively it would come back as
- * the same empty page. From the moment the app's first module runs until the page is hydrated, a form sent is held
+ * the same empty page. From the moment the app starts until the page is hydrated, a form sent is held
  * instead, and sent again once the page is alive (its fields keep what was typed: typingBeforeHydration.ts).
  */
 let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
