@@ -140,8 +140,8 @@ const { paths, titled } = flowModel(adminCompaniesMachine, {
       case 'save fails':
         return isAcme;
       case 'cancel':
-        // Closing the form and declining the confirmation end in the same state: the model walks the latter.
-        return toggling?.id === ACME.id;
+        // Declining the confirmation, and closing the new company's form before anything is typed.
+        return toggling?.id === ACME.id || (isNew && draft?.name === '' && clean);
       case 'deactivated':
       case 'toggle fails':
         return toggling?.id === ACME.id;

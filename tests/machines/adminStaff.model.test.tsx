@@ -105,7 +105,8 @@ const { paths, titled } = flowModel(adminStaffMachine, {
       case 'last admin keeps the role':
         return roleChange?.accountId === ALEX.id;
       case 'cancel':
-        return toggling?.id === ALEX.id;
+        // Declining the confirmation, and closing the invitation before anything is typed.
+        return toggling?.id === ALEX.id || (invitation?.email === '' && Object.keys(fieldErrors).length === 0);
       case 'reactivated':
         return toggling?.id === DANA.id;
       case 'last admin stays active':
@@ -232,7 +233,11 @@ const events: EventExecutors<Machine> = {
     return CHANGE_EXECUTORS[changed!]!();
   },
   SEND: () => user.click(within(dialog()).getByRole('button', { name: 'Send invitation' })),
-  CANCEL: () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
+  CANCEL: () => {
+    // The confirmation's Cancel when it is open, else the invitation form's.
+    const container = screen.queryByRole('alertdialog') ?? screen.getByRole('dialog');
+    return user.click(within(container).getByRole('button', { name: 'Cancel' }));
+  },
   CHANGE_ROLE: async ({ event }) => {
     const person = event.accountId === ALEX.id ? ALEX : CASEY;
     await user.click(roleButton(person));

@@ -566,7 +566,6 @@ describe('console request model coverage', () => {
         'loaded.activity.refreshing LIVE_POLL',
         'loaded.composer.previewing SELECT_COMPOSER',
         'loaded.composer.showingPreview SELECT_COMPOSER',
-        'loaded.composer.showingPreview SHOW_EDITOR',
       ],
     });
   });

@@ -153,8 +153,10 @@ export function flowModel<M extends AnyStateMachine>(
     events: (snapshot) =>
       events.filter((candidate) => snapshot.can(candidate.event) && offer(snapshot, candidate)).map(({ event }) => event),
     serializeEvent: (event) => labelOf(event),
-    serializeState: (snapshot, event) =>
-      `${JSON.stringify({ value: snapshot.value, context: plainContext(snapshot.context) })} via ${labelOf(event)}`,
+    // The state before is part of the key: a path then reaches each state through every transition into it, from
+    // each state that has one, so that the paths take every transition (the coverage guard checks it).
+    serializeState: (snapshot, event, before) =>
+      `${JSON.stringify({ value: snapshot.value, context: plainContext(snapshot.context) })} via ${labelOf(event)} from ${JSON.stringify(before?.value ?? null)}`,
     stateMatcher: (snapshot, key) => snapshot.matches(key),
   });
   const paths = model.getShortestPaths();
