@@ -32,7 +32,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type AnyEventObject, type AnyStateMachine, type AnyStateNode, type StateValue, initialTransition, transition } from 'xstate';
 import { getShortestPaths, getStateNodes } from 'xstate/graph';
-import { FLOWS_COVERAGE_DIR, type MachineCoverage, type WalkedTransition } from '../tests/machines/flowCoverage.ts';
+import { FLOWS_COVERAGE_DIR, type MachineCoverage, type WalkedTransition, stateNodeName } from '../tests/machines/flowCoverage.ts';
 
 const MACHINE_SUFFIX = '.machine.ts';
 const SAMPLES_SUFFIX = '.samples.ts';
@@ -68,7 +68,6 @@ export interface MachineFlows {
   coverage?: WalkedTransition[];
 }
 
-const ROOT = '(machine)';
 /** Machines that need input get an empty object: context built from it holds undefined values, not a crash. */
 const EMPTY_INPUT = {};
 
@@ -87,9 +86,6 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function statePath(node: AnyStateNode): string {
-  return node.path.length > 0 ? node.path.join('.') : ROOT;
-}
 
 /** {updateNeeded: 'reloading'} -> "updateNeeded.reloading"; parallel regions are joined with " + ". */
 export function formatStateValue(value: StateValue): string {
@@ -130,9 +126,9 @@ function describeTransitions(machine: AnyStateMachine): FlowTransition[] {
     return definitions.map((definition) => {
       const guard = describeGuard(definition.guard);
       return {
-        source: statePath(node),
+        source: stateNodeName(node),
         event: definition.eventType || '(always)',
-        target: definition.target?.length ? definition.target.map(statePath).join(' + ') : '(stays)',
+        target: definition.target?.length ? definition.target.map(stateNodeName).join(' + ') : '(stays)',
         ...(guard ? { guard } : {}),
       };
     });
@@ -216,11 +212,11 @@ export function describeMachine(
     file,
     exportName,
     initial: describeInitialState(machine, samples.input ?? EMPTY_INPUT),
-    states: nodes.filter((node) => node !== machine.root).map(statePath),
+    states: nodes.filter((node) => node !== machine.root).map(stateNodeName),
     transitions: describeTransitions(machine),
     invokes: nodes.flatMap((node) =>
       node.invoke.map((definition) => ({
-        state: statePath(node),
+        state: stateNodeName(node),
         id: definition.id,
         src: typeof definition.src === 'string' ? definition.src : 'inline actor',
       })),

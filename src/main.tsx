@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 import { HydrationBoundary } from './app/hydration.tsx';
 import { getInspect } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
-import { nextTask } from './app/tasks.ts';
 import { startSession } from './app/session.ts';
 import { startVersionCheck } from './app/versionCheck.ts';
 import { type AppConfig, readConfig } from './services/config.ts';
@@ -15,6 +14,9 @@ import { noteTypingBeforeHydration } from './widgets/typingBeforeHydration.ts';
 import './widgets/tokens.css';
 
 const container = document.getElementById('root')!;
+
+/** A task of its own: between the steps of the start the browser may paint, and answer input. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   // The page may be used from now on, between the tasks of the start and before it is hydrated.

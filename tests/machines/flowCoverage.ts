@@ -4,6 +4,11 @@
  * the test libraries.
  */
 
+/** A state node as QA reads it: its path ("loaded.composer.writing"), or "(machine)" for the root. */
+export function stateNodeName(node: { path: readonly string[] }): string {
+  return node.path.length > 0 ? node.path.join('.') : '(machine)';
+}
+
 /** The environment variable naming the folder the coverage guard writes into. */
 export const FLOWS_COVERAGE_DIR = 'FLOWS_COVERAGE_DIR';
 

@@ -14,7 +14,6 @@ import {
   type ActorLogic,
   type AnyActorRef,
   type AnyMachineSnapshot,
-  type AnyStateNode,
   type AnyStateMachine,
   type EventObject,
   type InputFrom,
@@ -22,7 +21,7 @@ import {
   fromPromise,
 } from 'xstate';
 import { TestModel, getStateNodes } from 'xstate/graph';
-import { FLOWS_COVERAGE_DIR, type MachineCoverage, type WalkedTransition } from './flowCoverage.ts';
+import { FLOWS_COVERAGE_DIR, type MachineCoverage, type WalkedTransition, stateNodeName } from './flowCoverage.ts';
 
 /** The typed snapshot of a machine (SnapshotFrom does not resolve for a generic machine type). */
 type Snap<M extends AnyStateMachine> = ReturnType<M['transition']>;
@@ -279,14 +278,10 @@ function titleOf(path: CoveredPath): string {
 /** Every state × event pair the machine defines (its own `on`, `after`, and invoke completions). */
 function definedTransitions(machine: AnyStateMachine): { source: string; event: string }[] {
   return getStateNodes(machine.root).concat(machine.root).flatMap((node) =>
-    [...node.transitions.keys()].map((event) => ({ source: nodeName(node), event })),
+    [...node.transitions.keys()].map((event) => ({ source: stateNodeName(node), event })),
   );
 }
 
-/** A state node as scripts/flows.ts names it: its path, or "(machine)" for the root. */
-function nodeName(node: AnyStateNode): string {
-  return node.path.length > 0 ? node.path.join('.') : '(machine)';
-}
 
 /** The state node whose transitions handle `event` in `snapshot`: the deepest active one that defines it. */
 function handlerOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: string): string | undefined {
@@ -295,7 +290,7 @@ function handlerOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event
     .filter((node) => node.path.length === 0 || snapshot.matches(node.path.join('.')))
     .filter((node) => node.transitions.has(event))
     .sort((a, b) => b.path.length - a.path.length);
-  return active[0] && nodeName(active[0]);
+  return active[0] && stateNodeName(active[0]);
 }
 
 /**
