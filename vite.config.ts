@@ -2,7 +2,8 @@ import { execSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { earlyCallSetup, earlyCallsScript } from './src/services/earlyCalls.ts';
 import { COMPRESSIBLE, writeCompressedCopies } from './scripts/precompress.ts';
 
 function buildVersion(): string {
@@ -48,9 +49,27 @@ function precompressedCopies(): Plugin {
   };
 }
 
+/**
+ * Issue 10: the session check's call made from the top of every page as it arrives (src/services/earlyCalls.ts), when
+ * the API is on the page's origin. The server allows this one inline script by its hash (securityHeaders.ts).
+ */
+function earlySessionCall(apiBaseSetting: string): Plugin {
+  const setup = earlyCallSetup(apiBaseSetting);
+  return {
+    name: 'life-concierge-early-session-call',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => (setup ? [{ tag: 'script', children: earlyCallsScript(setup), injectTo: 'head-prepend' }] : []),
+    },
+  };
+}
+
 const SOURCE_FOLDER = join(import.meta.dirname, 'src');
 /** What a signed-in employee sees first: the frame, and the screen they land on (SPEC §2). */
 const HOME_SCREEN = ['app/AppLayout.tsx', 'views/Dashboard.tsx'];
+/** What restoring a session loads lazily (the current user's schema): needed before any signed-in page shows. */
+const SESSION_CHECK = ['contract/account.ts'].map((module) => join(SOURCE_FOLDER, module));
 const PUBLIC_PAGES = ['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword', 'Unlock', 'ConfirmEmail', 'MfaEnrollment', 'NotFound'].map(
   (view) => `views/${view}.tsx`,
 );
@@ -85,16 +104,18 @@ function homeScreenChunk() {
   const name = (id: string, graph: ModuleGraph) => {
     if (!members) {
       const publicModules = appModulesOf(graph, PUBLIC_PAGES);
-      members = new Set([...appModulesOf(graph, HOME_SCREEN)].filter((module) => !publicModules.has(module)));
+      members = new Set([...appModulesOf(graph, HOME_SCREEN), ...SESSION_CHECK].filter((module) => !publicModules.has(module)));
     }
     return members.has(id) ? 'home' : null;
   };
   return { debugName: 'home', name };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   // The SSR build (src/prerender.tsx, for scripts/prerender.ts) is a build-time tool: no files of the app's own.
-  plugins: isSsrBuild ? [react()] : [react(), versionFile(), precompressedCopies()],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), versionFile(), earlySessionCall(loadEnv(mode, import.meta.dirname, 'VITE_').VITE_API_BASE_URL ?? ''), precompressedCopies()],
   publicDir: isSsrBuild ? false : 'public',
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   build: {

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { PAGE_TABLE, PRERENDERED_PAGES, type PageTableEntry } from '../server/pageTable.ts';
-import type { RoutePattern } from '../src/prerender.tsx';
+import type { RenderedPage, RoutePattern } from '../src/prerender.tsx';
 import { writeCompressedCopies } from './precompress.ts';
 
 /** Stands for each parameter of a pattern; a page that shows it could not be sent for another value. */
@@ -28,7 +28,7 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 interface PrerenderModule {
-  renderPage(url: string): Promise<{ html: string; modules: unknown[] }>;
+  renderPage(url: string): Promise<RenderedPage>;
   routePatterns(): RoutePattern[];
 }
 
@@ -88,18 +88,25 @@ export async function prerenderPages(outDir: string, ssrDir: string, ssrEntry: s
     }
     const address = sampleAddress(path);
     window.history.replaceState(null, '', address);
-    const { html, modules } = await renderPage(`http://localhost${address}`);
+    const { html, modules, modulesAfterSession } = await renderPage(`http://localhost${address}`);
     if (html.includes(SAMPLE_PARAMETER)) throw new Error(`The page of ${path} shows its address, so it cannot be prerendered`);
-    const files = new Set<string>();
-    const styles = new Set<string>();
-    for (const module of modules) {
-      const source = sources.get(module);
-      if (!source || !manifest[source]) throw new Error(`A module of the page of ${path} is not a chunk of the build`);
-      closureOf(manifest, source, files, styles);
-    }
+    const chunksOf = (pageModules: unknown[], files = new Set(entry.files), styles = new Set(entry.styles)) => {
+      for (const module of pageModules) {
+        const source = sources.get(module);
+        if (!source || !manifest[source]) throw new Error(`A module of the page of ${path} is not a chunk of the build`);
+        closureOf(manifest, source, files, styles);
+      }
+      return { files, styles };
+    };
+    const shown = chunksOf(modules);
+    // What renders once the session is known arrives with the page rather than after the app has started: its code
+    // fetched (not run), its styles fetched without holding the skeleton's first paint.
+    const afterSession = chunksOf(modulesAfterSession, new Set(shown.files), new Set(shown.styles));
+    const added = <T,>(all: Set<T>, before: Set<T>) => [...all].filter((item) => !before.has(item));
     const links = [
-      ...[...styles].filter((style) => !entry.styles.has(style)).map((style) => `<link rel="stylesheet" crossorigin href="/${style}">`),
-      ...[...files].filter((file) => !entry.files.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...added(shown.styles, entry.styles).map((style) => `<link rel="stylesheet" crossorigin href="/${style}">`),
+      ...added(afterSession.styles, shown.styles).map((style) => `<link rel="preload" as="style" crossorigin href="/${style}">`),
+      ...added(afterSession.files, entry.files).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ];
     const document = shell
       .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)

@@ -29,14 +29,27 @@ export function routePatterns(branch: RouteObject[] = routes, parent = ''): Rout
   });
 }
 
+/** A prerendered page: its HTML, and the modules of the lazy components the app loads for it. */
+export interface RenderedPage {
+  html: string;
+  /** Those it shows, which hydration needs. */
+  modules: unknown[];
+  /** Those below a session guard, which render once the session is known: the app fetches them at start. */
+  modulesAfterSession: unknown[];
+}
+
 /**
  * The HTML of the page at `url` as any visitor first sees it (a public page signed out, any other with its session
- * being resolved: the guards show that while hydrating), and the modules of the lazy components it shows, which
- * hydration needs. Those below a session guard render once the session is known; the app fetches them at start.
+ * being resolved: the guards show that while hydrating), and the modules of the lazy components it needs.
  */
-export async function renderPage(url: string): Promise<{ html: string; modules: unknown[] }> {
-  const shown = lazyPagesOf(matchRoutes(routes, new URL(url).pathname) ?? [], [ConsoleGuard, RequireAuth, RequireMfaStep]);
-  const modules = await Promise.all(shown.map((page) => page.preload()));
+export async function renderPage(url: string): Promise<RenderedPage> {
+  const matches = matchRoutes(routes, new URL(url).pathname) ?? [];
+  const shown = lazyPagesOf(matches, [ConsoleGuard, RequireAuth, RequireMfaStep]);
+  const afterSession = lazyPagesOf(matches).filter((page) => !shown.includes(page));
+  const [modules, modulesAfterSession] = await Promise.all([
+    Promise.all(shown.map((page) => page.preload())),
+    Promise.all(afterSession.map((page) => page.preload())),
+  ]);
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(url));
   if (context instanceof Response) throw new Error(`${url} answers ${context.status}, not a page`);
@@ -48,5 +61,5 @@ export async function renderPage(url: string): Promise<{ html: string; modules: 
       </HydrationBoundary>
     </StrictMode>,
   );
-  return { html: await new Response(prelude).text(), modules };
+  return { html: await new Response(prelude).text(), modules, modulesAfterSession };
 }

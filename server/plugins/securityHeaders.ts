@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
@@ -36,6 +39,7 @@ export default fp<{ config: Config }>(
         contentSecurityPolicy: {
           directives: {
             defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", ...inlineScriptHashes(config)],
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
             styleSrc: ["'self'", "'unsafe-inline'"],
             connectSrc: ["'self'", ...s3Origins(config)],
@@ -70,6 +74,22 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   };
   helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
   return headers;
+}
+
+/**
+ * The built shell's own inline scripts (the early session call, vite.config.ts), allowed by their hashes: the policy
+ * still refuses any other inline script. Every prerendered page carries the shell's head, so the same scripts.
+ */
+export function inlineScriptHashes(config: Pick<Config, 'STATIC_DIR'>): string[] {
+  let shell: string;
+  try {
+    shell = readFileSync(join(config.STATIC_DIR, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...shell.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  );
 }
 
 function s3Origins(config: Config): string[] {

@@ -7,6 +7,7 @@ import {
   serverText,
 } from '../contract/common.constants.ts';
 import { readConfig } from './config.ts';
+import { takeEarlyAnswer } from './earlyCalls.ts';
 import { readSession } from './storage.ts';
 
 /**
@@ -124,7 +125,7 @@ function createApi(): ApiClient {
   const call = (method: string) => (path: string, options: CallOptions = {}): ResponsePromise => {
     const answer = (async () => {
       const request = buildRequest(apiRoot, method, path, options);
-      const response = await fetch(request);
+      const response = await (takeEarlyAnswer(request) ?? fetch(request));
       if (response.status === 401) await reportAuthFailure(request, response);
       if (!response.ok) throw new HTTPError(response, request, await readErrorData(response));
       return response;

@@ -1,5 +1,5 @@
 /** SPEC §3 "Locally persisted": token, tokenExpiresAt, mfaToken in local storage; returnTo in session storage. */
-const KEYS = { token: 'token', tokenExpiresAt: 'tokenExpiresAt', mfaToken: 'mfaToken' } as const;
+export const SESSION_STORAGE_KEYS = { token: 'token', tokenExpiresAt: 'tokenExpiresAt', mfaToken: 'mfaToken' } as const;
 const RETURN_TO = 'returnTo';
 
 export interface StoredSession {
@@ -10,19 +10,19 @@ export interface StoredSession {
 
 export function readSession(): StoredSession {
   return {
-    token: localStorage.getItem(KEYS.token),
-    tokenExpiresAt: localStorage.getItem(KEYS.tokenExpiresAt),
-    mfaToken: localStorage.getItem(KEYS.mfaToken),
+    token: localStorage.getItem(SESSION_STORAGE_KEYS.token),
+    tokenExpiresAt: localStorage.getItem(SESSION_STORAGE_KEYS.tokenExpiresAt),
+    mfaToken: localStorage.getItem(SESSION_STORAGE_KEYS.mfaToken),
   };
 }
 
 export function writeToken(token: string, expiresAt: string) {
-  localStorage.setItem(KEYS.token, token);
-  localStorage.setItem(KEYS.tokenExpiresAt, expiresAt);
+  localStorage.setItem(SESSION_STORAGE_KEYS.token, token);
+  localStorage.setItem(SESSION_STORAGE_KEYS.tokenExpiresAt, expiresAt);
 }
 
 export function writeMfaToken(mfaToken: string) {
-  localStorage.setItem(KEYS.mfaToken, mfaToken);
+  localStorage.setItem(SESSION_STORAGE_KEYS.mfaToken, mfaToken);
 }
 
 /** Session loss and sign-out clear everything the app keeps locally. */

@@ -8,6 +8,15 @@ async function withoutScripts(browser: Browser, baseURL: string | undefined, che
   await context.close();
 }
 
+/** Signs the page's browser in as the app does: the session in local storage (read at the next load). */
+async function storeSession(page: Page, token: string) {
+  await page.goto('/version.json');
+  await page.evaluate((stored) => {
+    localStorage.setItem('token', stored);
+    localStorage.setItem('tokenExpiresAt', new Date(Date.now() + 3_600_000).toISOString());
+  }, token);
+}
+
 /**
  * A page with JavaScript, failing on any page error, and on React's report of a page that hydrated to something else
  * than its HTML (errors #418, #423, #425, logged on the console).
@@ -150,11 +159,7 @@ test.describe('routes, redirects and guards (signed out)', () => {
     });
     const token = await signInThroughApi(request, 'employee@demo.test');
     await hydratingCleanly(browser, baseURL, async (page) => {
-      await page.goto('/version.json');
-      await page.evaluate((stored) => {
-        localStorage.setItem('token', stored);
-        localStorage.setItem('tokenExpiresAt', new Date(Date.now() + 3_600_000).toISOString());
-      }, token);
+      await storeSession(page, token);
       await page.goto('/benefits-and-offers', { waitUntil: 'networkidle' });
       await expect(page.getByRole('heading', { level: 1, name: 'Benefits & Offers' })).toBeVisible();
       // The frame is the user's now: their sponsors' footer.
@@ -163,6 +168,39 @@ test.describe('routes, redirects and guards (signed out)', () => {
       await page.goto('/sign-in', { waitUntil: 'networkidle' });
       await expect(page).toHaveURL(/\/dashboard$/);
     });
+  });
+
+  // Issue 10: the session check's call leaves with the page's head (src/services/earlyCalls.ts), which the page's
+  // policy lets run, and the app takes its answer rather than asking again.
+  test('a signed-in page asks for the current user once, from its head', async ({ browser, baseURL, request }) => {
+    const token = await signInThroughApi(request, 'employee@demo.test');
+    const page = await browser.newPage({ baseURL });
+    const refusedByPolicy: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+    });
+    const isCurrentUserCall = (url: string) => new URL(url).pathname === '/api/v1/users/current';
+    const currentUserCalls: string[] = [];
+    page.on('request', (call) => {
+      if (isCurrentUserCall(call.url())) currentUserCalls.push(call.url());
+    });
+    await storeSession(page, token);
+    // Without the app's code, the head alone makes the call.
+    const appCode = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(appCode, (route) => route.abort());
+    const answered = page.waitForResponse((response) => isCurrentUserCall(response.url()));
+    await page.goto('/dashboard');
+    expect((await answered).status()).toBe(200);
+    expect(currentUserCalls).toHaveLength(1);
+
+    await page.unroute(appCode);
+    currentUserCalls.length = 0;
+    await page.goto('/dashboard', { waitUntil: 'networkidle' });
+    // The user's page, shown from the head's answer.
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(currentUserCalls).toHaveLength(1);
+    expect(refusedByPolicy).toEqual([]);
+    await page.close();
   });
 
   test('the deployed version file is served', async ({ request }) => {

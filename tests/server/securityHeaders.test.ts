@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY } from '../../server/plugins/securityHeaders.ts';
 import { createTestContext, suiteContext } from './harness.ts';
@@ -5,10 +9,11 @@ import { authHeaders, registerUser, signedIn } from './helpers.ts';
 
 const context = suiteContext({ AUTH_RATE_LIMIT: '1000' });
 
-function connectSources(csp: string | undefined): string[] {
-  const directive = (csp ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith('connect-src '));
+function sourcesOf(name: string, csp: string | undefined): string[] {
+  const directive = (csp ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
   return directive?.split(/\s+/).slice(1) ?? [];
 }
+const connectSources = (csp: string | undefined) => sourcesOf('connect-src', csp);
 
 describe('security headers', () => {
   it('API answers are never cached: personal, refused or unknown alike', async () => {
@@ -47,5 +52,23 @@ describe('security headers', () => {
     } finally {
       await s3.close();
     }
+  });
+
+  it("runs the built shell's own inline script (the early session call) and no other inline script", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'lc-csp-'));
+    const earlyCall = 'window.early = fetch("/api/v1/users/current");';
+    writeFileSync(join(built, 'index.html'), `<!doctype html><html><head><script>${earlyCall}</script></head><body></body></html>`);
+    const withShell = await createTestContext({ STATIC_DIR: built });
+    try {
+      const response = await withShell.app.inject({ method: 'GET', url: '/sign-in' });
+      const scriptSources = sourcesOf('script-src', response.headers['content-security-policy'] as string);
+      expect(scriptSources).toEqual(["'self'", `'sha256-${createHash('sha256').update(earlyCall).digest('base64')}'`]);
+      expect(scriptSources).not.toContain("'unsafe-inline'");
+    } finally {
+      await withShell.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+    const bare = await context.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(sourcesOf('script-src', bare.headers['content-security-policy'] as string)).toEqual(["'self'"]);
   });
 });
