@@ -1,11 +1,32 @@
 import type { ReactNode } from 'react';
-import { Dialog, FieldError, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  Dialog,
+  FieldError,
+  Heading,
+  type Key,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Modal,
+  ModalOverlay,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+  Text,
+} from 'react-aria-components';
 import { Button } from '../../widgets/Button.tsx';
+import { FileUploader } from '../../widgets/FileUploader.tsx';
 import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 
-/** The parts the admin screens share: the list's frame, a choice of a few options, and the confirmation. */
+/**
+ * The parts the admin screens share: the list's frame, a choice of a few options, a pick from a list, an uploaded
+ * image, and the confirmation.
+ */
 
 export interface AdminListFrameProps {
   heading: string;
@@ -130,4 +151,81 @@ export function ActiveStatus({ active, deactivatedAt }: { active: boolean; deact
   if (active) return <span className="lc-admin-status lc-admin-status--active">Active</span>;
   const since = deactivatedAt ? ` since ${new Date(deactivatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : '';
   return <span className="lc-admin-status lc-admin-status--inactive">Deactivated{since}</span>;
+}
+
+export interface SelectFieldProps<K extends Key> {
+  label: string;
+  options: ReadonlyArray<{ id: K; label: string }>;
+  value: K;
+  onChange: (value: K) => void;
+  description?: string;
+  errorMessage?: string;
+  isDisabled?: boolean;
+}
+
+/** A labelled pick from a list (too many options for ChoiceField's radios), its error tied to it. */
+export function SelectField<K extends Key>({ label, options, value, onChange, description, errorMessage, isDisabled }: SelectFieldProps<K>) {
+  return (
+    <Select className="lc-field lc-admin-select" selectedKey={value} onSelectionChange={(chosen) => chosen !== null && onChange(chosen as K)}
+      isInvalid={Boolean(errorMessage)} isDisabled={isDisabled} validationBehavior="aria">
+      <Label className="lc-field__label">{label}</Label>
+      <AriaButton className="lc-admin-select__button">
+        <SelectValue />
+        <span aria-hidden="true" className="lc-admin-select__chevron">▾</span>
+      </AriaButton>
+      {description && <Text slot="description" className="lc-field__description">{description}</Text>}
+      <FieldError className="lc-field__error">
+        <ErrorIcon size={16} className="lc-field__error-icon" />
+        <span>{errorMessage}</span>
+      </FieldError>
+      <Popover className="lc-admin-select__popover">
+        <ListBox className="lc-admin-select__list" items={options}>
+          {(option) => (
+            <ListBoxItem id={option.id} className="lc-admin-select__option">
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export interface ImageUploadFieldProps {
+  legend: string;
+  isOptional?: boolean;
+  /** The image as it is now, until another one is uploaded or it is removed. */
+  current: { url: string; alt: string } | null;
+  /** Offered when the image can be taken away. */
+  removal?: { label: string; onRemove: () => void };
+  chooseLabel: string;
+  replaceLabel: string;
+  isDisabled: boolean;
+  errorMessage?: string;
+  onUploaded: (key: string) => void;
+  onCleared: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** An image uploaded in a form (POST /uploads/presigned_url without a request): the current one, and the uploader. */
+export function ImageUploadField({
+  legend, isOptional = false, current, removal, chooseLabel, replaceLabel, isDisabled, errorMessage, onUploaded, onCleared, onBusyChange,
+}: ImageUploadFieldProps) {
+  return (
+    <fieldset className="lc-admin-logo">
+      <legend className="lc-field__label">
+        {legend}
+        {isOptional && <> <span className="lc-field__optional">(optional)</span></>}
+      </legend>
+      {current && (
+        <div className="lc-admin-logo__current">
+          <img src={current.url} alt={current.alt} height={40} />
+          {removal && <Button variant="tertiary" onPress={removal.onRemove}>{removal.label}</Button>}
+        </div>
+      )}
+      <FileUploader label={current ? replaceLabel : chooseLabel} presign={{}} isDisabled={isDisabled}
+        onUploaded={({ key }) => key && onUploaded(key)} onCleared={onCleared} onBusyChange={onBusyChange} />
+      {errorMessage && <Message severity="error">{errorMessage}</Message>}
+    </fieldset>
+  );
 }
