@@ -43,7 +43,8 @@ function LegacyUnlockRedirect() {
 
 const loadAdminArea = () => import('../views/admin/AdminArea.tsx');
 /** A screen of the admin area, from the area's one chunk. */
-const adminScreen = (name: 'CompaniesPage' | 'StaffPage' | 'AuditPage') => async () => ({ default: (await loadAdminArea())[name] });
+type AdminScreenName = Exclude<keyof Awaited<ReturnType<typeof loadAdminArea>>, 'default'>;
+const adminScreen = (name: AdminScreenName) => async () => ({ default: (await loadAdminArea())[name] });
 
 const partnerRoutes: RouteObject[] = Object.keys(PARTNER_PRODUCTS).flatMap((product) => [
   { path: `/products/${product}`, element: <PartnerRedirect product={product as PartnerProduct} /> },
@@ -155,6 +156,8 @@ export const routes: RouteObject[] = [
                       { path: 'companies', ...page('Companies', adminScreen('CompaniesPage')) },
                       { path: 'staff', ...page('Staff', adminScreen('StaffPage')) },
                       { path: 'audit', ...page('Audit Log', adminScreen('AuditPage')) },
+                      { path: 'surveys', ...page('Surveys', adminScreen('SurveysPage')) },
+                      { path: 'surveys/:templateId', ...page('Survey Template', adminScreen('SurveyTemplatePage')) },
                     ],
                   },
                 ],

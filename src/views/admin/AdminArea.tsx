@@ -1,16 +1,21 @@
 import { useActorRef } from '@xstate/react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { inspect } from '../../app/inspector.ts';
 import { Logo } from '../../app/Logo.tsx';
 import { useSession } from '../../app/session.ts';
 import { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
 import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
 import { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
+import { adminSurveysMachine } from '../../machines/adminSurveys.machine.ts';
+import { adminTemplateQuestionsMachine } from '../../machines/adminTemplateQuestions.machine.ts';
 import { AdminAuditView } from './AdminAuditView.tsx';
 import { AdminCompaniesView } from './AdminCompaniesView.tsx';
 import { AdminStaffView } from './AdminStaffView.tsx';
+import { AdminSurveysView } from './AdminSurveysView.tsx';
+import { AdminTemplateQuestionsView } from './AdminTemplateQuestionsView.tsx';
 import '../console/console.css';
 import './admin.css';
+import './adminSurveys.css';
 
 /**
  * The console's admin area (issue 13): one lazy chunk, this module, holding its frame and its three screens, so that
@@ -29,6 +34,7 @@ export default function AdminLayout() {
         <nav className="lc-admin__nav" aria-label="Administration">
           <NavLink to="/console/admin/companies">Companies</NavLink>
           <NavLink to="/console/admin/staff">Staff</NavLink>
+          <NavLink to="/console/admin/surveys">Surveys</NavLink>
           <NavLink to="/console/admin/audit">Audit log</NavLink>
         </nav>
         <nav className="lc-console__nav" aria-label="Console">
@@ -54,4 +60,15 @@ export function StaffPage() {
 
 export function AuditPage() {
   return <AdminAuditView audit={useActorRef(adminAuditMachine, { inspect })} />;
+}
+
+export function SurveysPage() {
+  return <AdminSurveysView surveys={useActorRef(adminSurveysMachine, { inspect })} />;
+}
+
+/** /console/admin/surveys/new creates a template; once created, its address becomes its own (the actor stays). */
+export function SurveyTemplatePage() {
+  const { templateId = 'new' } = useParams();
+  const input = { templateId: templateId === 'new' ? null : Number(templateId) };
+  return <AdminTemplateQuestionsView editor={useActorRef(adminTemplateQuestionsMachine, { inspect, input })} />;
 }

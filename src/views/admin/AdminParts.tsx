@@ -166,7 +166,7 @@ export interface SelectFieldProps<K extends Key> {
 /** A labelled pick from a list (too many options for ChoiceField's radios), its error tied to it. */
 export function SelectField<K extends Key>({ label, options, value, onChange, description, errorMessage, isDisabled }: SelectFieldProps<K>) {
   return (
-    <Select className="lc-field lc-admin-select" selectedKey={value} onSelectionChange={(chosen) => chosen !== null && onChange(chosen as K)}
+    <Select className="lc-field lc-admin-select-field" selectedKey={value} onSelectionChange={(chosen) => chosen !== null && onChange(chosen as K)}
       isInvalid={Boolean(errorMessage)} isDisabled={isDisabled} validationBehavior="aria">
       <Label className="lc-field__label">{label}</Label>
       <AriaButton className="lc-admin-select__button">
