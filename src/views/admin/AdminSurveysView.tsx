@@ -83,7 +83,7 @@ function CategoriesSection({ categories, actor }: { categories: AdminSurveyCateg
                     onPress={() => actor.send({ type: 'EDIT_CATEGORY', categoryId: category.id })}>
                     Edit
                   </Button>
-                  <Button variant="tertiary" aria-label={`Show the templates of ${category.name}`}
+                  <Button variant="tertiary" aria-label={`Show templates of ${category.name}`}
                     onPress={() => actor.send({ type: 'FILTER', categoryFilter: category.id })}>
                     Show templates
                   </Button>
@@ -139,11 +139,11 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
               <Cell>{template.version}</Cell>
               <Cell>
                 <div className="lc-admin-actions">
-                  <Button variant="secondary" aria-label={`Edit the details of ${template.name}`}
+                  <Button variant="secondary" aria-label={`Edit details of ${template.name}`}
                     onPress={() => actor.send({ type: 'EDIT_TEMPLATE', templateId: template.id })}>
                     Edit details
                   </Button>
-                  <LinkButton variant="tertiary" href={templatePath(template.id)} aria-label={`Edit the questions of ${template.name}`}>
+                  <LinkButton variant="tertiary" href={templatePath(template.id)} aria-label={`Edit questions of ${template.name}`}>
                     Edit questions
                   </LinkButton>
                 </div>

@@ -167,11 +167,11 @@ function QuestionEditor({ actor, question, position, count, isDisabled }: Questi
       <div className="lc-question-editor__top">
         <h3 id={titleId} className="lc-question-editor__title">Question {position}</h3>
         <div className="lc-admin-actions">
-          <Button variant="tertiary" data-move="-1" aria-label={`Move question ${position} up`} isDisabled={isDisabled || position === 1}
+          <Button variant="tertiary" data-move="-1" aria-label={`Move up question ${position}`} isDisabled={isDisabled || position === 1}
             onPress={() => move(-1)}>
             Move up
           </Button>
-          <Button variant="tertiary" data-move="1" aria-label={`Move question ${position} down`} isDisabled={isDisabled || position === count}
+          <Button variant="tertiary" data-move="1" aria-label={`Move down question ${position}`} isDisabled={isDisabled || position === count}
             onPress={() => move(1)}>
             Move down
           </Button>
