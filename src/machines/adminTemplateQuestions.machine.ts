@@ -109,6 +109,10 @@ function sortErrors(fields: FieldErrors, questions: readonly QuestionDraft[]): S
     const errors = (sorted.questionErrors[question.key] ??= {});
     errors[rest] ??= message;
   }
+  // Options not yet filled in are named one by one; that their empty values clash says nothing more.
+  for (const errors of Object.values(sorted.questionErrors)) {
+    if (Object.keys(errors).some((path) => path.startsWith('select_options.'))) delete errors.select_options;
+  }
   return sorted;
 }
 

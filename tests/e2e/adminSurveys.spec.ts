@@ -18,8 +18,9 @@ async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-async function shoot(page: Page, name: string) {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+/** A drawer is fixed to the viewport: it is shot as the user sees it, not over the whole page. */
+async function shoot(page: Page, name: string, { fullPage = true } = {}) {
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage });
 }
 
 /** Picks an option of a react-aria select, by the select's label. */
@@ -90,7 +91,7 @@ test('an admin creates a template with three questions, previews and saves it, a
   await expect(preview.getByRole('radio', { name: 'A long walk' })).toBeVisible();
   await expect(preview.getByText('Rex')).toBeVisible();
   await expectNoSeriousViolations(page);
-  await shoot(page, 'template-preview');
+  await shoot(page, 'template-preview', { fullPage: false });
   await preview.getByRole('button', { name: 'Start again' }).click();
   await expect(preview.getByLabel("What is your dog's name?")).toHaveValue('');
   await expect(preview.getByText('Rex')).toHaveCount(0);
@@ -109,7 +110,7 @@ test('an admin creates a template with three questions, previews and saves it, a
   await shoot(page, 'template-editor-phone');
   await saved.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('dialog', { name }).getByLabel("What is your dog's name?")).toBeVisible();
-  await shoot(page, 'template-preview-phone');
+  await shoot(page, 'template-preview-phone', { fullPage: false });
   await page.getByRole('dialog', { name }).getByRole('button', { name: 'Close' }).click();
 
   await saved.getByRole('link', { name: 'Back to surveys' }).click();
