@@ -16,6 +16,11 @@ export interface FakeRoute {
   id: string;
   /** The answer's body for the actor's output. */
   answer: (output: never) => unknown;
+  /**
+   * For an actor that sends several calls at once (e.g. two lists it loads together): they wait on its one pending
+   * call, and each answers with its part of the output.
+   */
+  joint?: boolean;
 }
 
 export interface SentCall {
@@ -36,6 +41,13 @@ export const PRESIGNED_LOGO = { key: 'uploads/new-logo', presigned_url: 'https:/
 /** Installs the fake; returns every call sent, oldest first. */
 export function fakeAdminApi(routes: readonly FakeRoute[]): SentCall[] {
   const sent: SentCall[] = [];
+  const jointCalls = new Map<string, Promise<unknown>>();
+  const outputOf = ({ id, joint }: FakeRoute, body: unknown): Promise<unknown> => {
+    if (!joint) return pendingCalls.start(id, body);
+    const call = jointCalls.get(id) ?? pendingCalls.start(id, body).finally(() => jointCalls.delete(id));
+    jointCalls.set(id, call);
+    return call;
+  };
   vi.stubGlobal('fetch', async (request: Request) => {
     const path = new URL(request.url).pathname.replace(/^.*\/api\/v1\//, '');
     const body: unknown = request.method === 'GET' ? undefined : await request.text().then((text) => (text ? JSON.parse(text) : undefined));
@@ -45,7 +57,7 @@ export function fakeAdminApi(routes: readonly FakeRoute[]): SentCall[] {
     const route = routes.find((candidate) => candidate.method === request.method && candidate.path.test(path));
     if (!route) throw new Error(`No fake for ${request.method} ${path}`);
     try {
-      return json(200, route.answer((await pendingCalls.start(route.id, body)) as never));
+      return json(200, route.answer((await outputOf(route, body)) as never));
     } catch (error) {
       if (error instanceof ConsoleCallError && error.status !== null) {
         return json(error.status, { error: error.message, ...(Object.keys(error.fields).length > 0 ? { fields: error.fields } : {}) });
