@@ -186,7 +186,8 @@ function updateQuestion(context: AdminTemplateQuestionsContext, key: number, cha
 function questionErrorsWithout(context: AdminTemplateQuestionsContext, key: number, fields: readonly string[]) {
   const own = context.questionErrors[key] ?? {};
   const kept = Object.fromEntries(Object.entries(own).filter(([path]) => !fields.some((field) => path === field || path.startsWith(`${field}.`))));
-  return { ...context.questionErrors, [key]: kept };
+  const { [key]: _before, ...others } = context.questionErrors;
+  return Object.keys(kept).length > 0 ? { ...others, [key]: kept } : others;
 }
 
 const positionOf = (context: AdminTemplateQuestionsContext, key: number) => context.questions.findIndex((question) => question.key === key);

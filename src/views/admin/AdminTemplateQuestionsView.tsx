@@ -133,7 +133,7 @@ function useFocusAfterListChange(count: number) {
   const list = useRef<HTMLElement>(null);
   const before = useRef(count);
   useEffect(() => {
-    if (count > before.current) list.current?.querySelector<HTMLElement>('li:last-child textarea, li:last-child input')?.focus();
+    if (count > before.current) list.current?.querySelector<HTMLElement>('.lc-template-editor__list > li:last-child input')?.focus();
     if (count < before.current) list.current?.querySelector<HTMLElement>('h2')?.focus();
     before.current = count;
   }, [count]);
