@@ -116,9 +116,8 @@ function sortErrors(fields: FieldErrors, questions: readonly QuestionDraft[]): S
   return sorted;
 }
 
-export interface PreviewRun {
-  survey: ActorRefFrom<ReturnType<typeof surveyPreviewOf>>;
-}
+/** The survey conversation running on the draft. */
+export type SurveyPreviewActor = ActorRefFrom<ReturnType<typeof surveyPreviewOf>>;
 
 export interface AdminTemplateQuestionsInput {
   /** Null: a new template, created with its first questions. */
@@ -143,7 +142,7 @@ export interface AdminTemplateQuestionsContext {
   /** What the last change of the list did, for screen readers (e.g. 'Question 3 moved up to 2.'). */
   announcement: string | null;
   /** The conversation preview, while it is open. */
-  preview: PreviewRun['survey'] | null;
+  preview: SurveyPreviewActor | null;
 }
 
 export type AdminTemplateQuestionsEvent =
@@ -233,9 +232,8 @@ export const adminTemplateQuestionsMachine = setup({
   actions: {
     storeLoaded: assign(({ context }, { template, categories }: LoadedEditor) => {
       if (template) return { template, categories, loadError: null, ...questionsOf(template, context.nextKey) };
-      // A new template begins with one blank question (the questions of a retried load are kept).
-      const questions = context.questions.length > 0 ? context.questions : [blankQuestion(context.nextKey)];
-      return { categories, loadError: null, questions, nextKey: context.nextKey + 1 };
+      // A new template begins with one blank question.
+      return { categories, loadError: null, questions: [blankQuestion(context.nextKey)], nextKey: context.nextKey + 1 };
     }),
     clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: TEMPLATE_LOAD_ERROR }),
