@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signIn } from './support.ts';
+import { ONE_PIXEL_PNG, expectNoSeriousViolations, signIn } from './support.ts';
 
 /**
  * Issue 13: an admin builds a request template with its questions, previews it as the employee conversation, and
@@ -45,6 +45,25 @@ test('an admin creates a template with three questions, previews and saves it, a
   await expect(templates.getByRole('row', { name: /Book a vet appointment/ })).toBeVisible();
   await expectNoSeriousViolations(page);
   await shoot(page, 'surveys-list');
+
+  // A category with an image uploaded in the form; creating it before the image is there is refused.
+  await page.getByRole('button', { name: 'New category' }).click();
+  const categoryForm = page.getByRole('dialog', { name: 'New survey category' });
+  await categoryForm.getByRole('textbox', { name: 'Name' }).fill(`Garden ${suffix}`);
+  await categoryForm.getByRole('textbox', { name: 'Slug' }).fill(`garden-${suffix}`);
+  await categoryForm.getByRole('button', { name: 'Create category' }).click();
+  await expect(categoryForm.getByText('Choose an image for the category.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'category-form-error', { fullPage: false });
+  await categoryForm.locator('input[type="file"]').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(categoryForm.getByText('Choose an image for the category.')).toHaveCount(0);
+  await categoryForm.getByRole('button', { name: 'Create category' }).click();
+  await expect(categoryForm).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: `Garden ${suffix} saved.` })).toBeVisible();
+  const garden = categories.getByRole('row', { name: new RegExp(`Garden ${suffix}`) });
+  // The uploaded image is served as the category's image.
+  await expect.poll(() => garden.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(garden.getByRole('gridcell').first()).toHaveText('0');
 
   // A new template: its details, then its questions.
   await page.getByRole('link', { name: 'New template' }).click();
