@@ -20,7 +20,12 @@ async function signInAs(page: Page, email: string) {
 
 /** A drawer is fixed to the viewport: it is shot as the user sees it, not over the whole page. */
 async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage });
+  if (!SHOTS_DIR) return;
+  // A drawer still sliding in would be caught half way (an animation cancelled meanwhile is over too).
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => {}))),
+  );
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage });
 }
 
 /** Picks an option of a react-aria select, by the select's label. */
