@@ -13,7 +13,7 @@ import { createTemplate, fetchTemplate, listSurveyCategories, replaceQuestions }
 import { navigate } from '../services/navigation.ts';
 import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues } from './adminForms.ts';
 import { EMPTY_TEMPLATE_DETAILS, type TemplateDetailsDraft } from './adminSurveys.machine.ts';
-import { PREVIEW_PREFILLS as PREVIEW_SAMPLES, surveyPreviewOf } from './surveyPreview.ts';
+import { PREVIEW_PREFILLS, surveyPreviewOf } from './surveyPreview.ts';
 
 export const TEMPLATE_LOAD_ERROR = "We couldn't load this request template. Please try again.";
 export const SURVEYS_PATH = '/console/admin/surveys';
@@ -54,7 +54,7 @@ export function createRequestOf(details: TemplateDetailsDraft, questions: readon
 }
 
 /** The value an option is stored under, from its label: 'As soon as possible' -> 'as_soon_as_possible'. */
-export function optionValueOf(label: string): string {
+function optionValueOf(label: string): string {
   return label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
@@ -76,14 +76,14 @@ function draftOf(question: AdminQuestion, key: number): QuestionDraft {
 }
 
 /** How the preview asks a question: as the server would send it, with sample pre-filled answers. */
-export function previewItemsOf(questions: readonly QuestionDraft[], samples: Record<QuestionPrefill, string>): NextScreenItem[] {
+function previewItemsOf(questions: readonly QuestionDraft[]): NextScreenItem[] {
   return questions.map((question, index) => {
     const { label, type, optional, prefill, select_options: options } = questionInputOf(question);
     const id = index + 1;
     return {
       id,
       question: { id, label: label.trim(), type, optional: optional ?? false, ...(options ? { select_options: options } : {}) },
-      universal_answer: prefill ? samples[prefill] : null,
+      universal_answer: prefill ? PREVIEW_PREFILLS[prefill] : null,
       optional: optional ?? false,
       last_question: index === questions.length - 1,
     };
@@ -341,7 +341,7 @@ export const adminTemplateQuestionsMachine = setup({
     showTemplateAddress: ({ context }) => navigate(templatePath(context.templateId as number), { replace: true }),
     startPreview: assign(({ context, spawn }) => {
       const name = context.template?.name ?? (context.details.name.trim() || 'New request');
-      const logic = surveyPreviewOf(previewItemsOf(context.questions, PREVIEW_SAMPLES), name);
+      const logic = surveyPreviewOf(previewItemsOf(context.questions), name);
       // Each preview runs its own logic, on the draft of the moment.
       return { preview: spawn(logic, { input: { survey: { id: context.templateId ?? 0, name }, firstRequest: false } }) };
     }),

@@ -18,7 +18,7 @@ import './admin.css';
 import './adminSurveys.css';
 
 /**
- * The console's admin area (issue 13): one lazy chunk, this module, holding its frame and its three screens, so that
+ * The console's admin area (issue 13): one lazy chunk, this module, holding its frame and its screens, so that
  * concierges and employees never load it. Each screen's actor lives as long as the screen.
  */
 export default function AdminLayout() {
