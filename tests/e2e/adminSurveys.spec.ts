@@ -124,6 +124,7 @@ test('an admin creates a template with three questions, previews and saves it, a
 
   await editor.getByRole('button', { name: 'Create template' }).click();
   await expect(page).toHaveURL(/\/console\/admin\/surveys\/\d+$/);
+  const templateAddress = page.url();
   const saved = page.getByRole('region', { name });
   await expect(saved.getByRole('status').filter({ hasText: `${name} created, with version 1 of its questions.` })).toBeVisible();
   await expect(saved.getByText('version 1', { exact: true })).toBeVisible();
@@ -162,4 +163,14 @@ test('an admin creates a template with three questions, previews and saves it, a
   await summary.getByRole('button', { name: 'Submit' }).click();
   await expect(drawer.getByRole('heading', { name: `${name} has been added to your requests` })).toBeVisible();
   await employeeContext.close();
+
+  // Once an employee has begun it, a change of the questions is a new version, and the editor says so.
+  await page.goto(templateAddress);
+  const edited = page.getByRole('region', { name });
+  await edited.getByRole('group', { name: 'Question 1', exact: true }).getByRole('textbox', { name: 'Question' }).fill("What is your dog's name, and breed?");
+  await edited.getByRole('button', { name: 'Save questions' }).click();
+  await expect(edited.getByRole('status')).toHaveText(
+    'Questions saved as version 2. Employees who began this request on version 1 keep the questions they began with; new requests get these.',
+  );
+  await expect(edited.getByText('version 2', { exact: true })).toBeVisible();
 });
