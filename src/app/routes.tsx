@@ -43,7 +43,7 @@ function LegacyUnlockRedirect() {
 
 const loadAdminArea = () => import('../views/admin/AdminArea.tsx');
 /** A screen of the admin area, from the area's one chunk. */
-const adminScreen = (name: 'CompaniesPage' | 'StaffPage' | 'AuditPage') => async () => ({ default: (await loadAdminArea())[name] });
+const adminScreen = (name: 'CompaniesPage' | 'StaffPage' | 'AuditPage' | 'OfferingsPage') => async () => ({ default: (await loadAdminArea())[name] });
 
 const partnerRoutes: RouteObject[] = Object.keys(PARTNER_PRODUCTS).flatMap((product) => [
   { path: `/products/${product}`, element: <PartnerRedirect product={product as PartnerProduct} /> },
@@ -155,6 +155,7 @@ export const routes: RouteObject[] = [
                       { path: 'companies', ...page('Companies', adminScreen('CompaniesPage')) },
                       { path: 'staff', ...page('Staff', adminScreen('StaffPage')) },
                       { path: 'audit', ...page('Audit Log', adminScreen('AuditPage')) },
+                      { path: 'offerings', ...page('Offerings', adminScreen('OfferingsPage')) },
                     ],
                   },
                 ],

@@ -5,9 +5,11 @@ import { Logo } from '../../app/Logo.tsx';
 import { useSession } from '../../app/session.ts';
 import { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
 import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
+import { adminOfferingsMachine } from '../../machines/adminOfferings.machine.ts';
 import { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
 import { AdminAuditView } from './AdminAuditView.tsx';
 import { AdminCompaniesView } from './AdminCompaniesView.tsx';
+import { AdminOfferingsView } from './AdminOfferingsView.tsx';
 import { AdminStaffView } from './AdminStaffView.tsx';
 import '../console/console.css';
 import './admin.css';
@@ -29,6 +31,7 @@ export default function AdminLayout() {
         <nav className="lc-admin__nav" aria-label="Administration">
           <NavLink to="/console/admin/companies">Companies</NavLink>
           <NavLink to="/console/admin/staff">Staff</NavLink>
+          <NavLink to="/console/admin/offerings">Offerings</NavLink>
           <NavLink to="/console/admin/audit">Audit log</NavLink>
         </nav>
         <nav className="lc-console__nav" aria-label="Console">
@@ -54,4 +57,8 @@ export function StaffPage() {
 
 export function AuditPage() {
   return <AdminAuditView audit={useActorRef(adminAuditMachine, { inspect })} />;
+}
+
+export function OfferingsPage() {
+  return <AdminOfferingsView offerings={useActorRef(adminOfferingsMachine, { inspect })} />;
 }
