@@ -1,4 +1,4 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect, test } from '@playwright/test';
 import { expectNoSeriousViolations, signIn, signOut } from './support.ts';
 
 /**
@@ -16,13 +16,19 @@ async function signInAs(page: Page, email: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-async function shoot(page: Page, name: string) {
+/** The screen at desktop width, in a window tall enough for a whole modal, then at 390 px, scrolled to each part. */
+async function shoot(page: Page, name: string, narrowParts: Locator[] = []) {
   if (!SHOTS_DIR) return;
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-  const { width, height } = page.viewportSize() ?? { width: 1280, height: 720 };
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width, height });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-390.png` });
+  for (const [index, part] of narrowParts.entries()) {
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS_DIR}/${name}-390-${index + 1}.png` });
+  }
+  await page.setViewportSize(size);
 }
 
 test('an admin writes and publishes a benefit for Acme, and its employee finds it', async ({ page }) => {
@@ -73,7 +79,7 @@ test('an admin writes and publishes a benefit for Acme, and its employee finds i
   await contacts.getByRole('textbox', { name: 'Row 1: value' }).fill('+1 555 0100');
   await expect(preview.getByRole('link', { name: /Phone: \+1 555 0100/ })).toHaveAttribute('href', 'tel:+15550100');
   await expectNoSeriousViolations(page);
-  await shoot(page, 'offering-form');
+  await shoot(page, 'offering-form', [steps, contacts, preview]);
 
   await form.getByRole('button', { name: 'Create offering' }).click();
   await expect(form).toHaveCount(0);

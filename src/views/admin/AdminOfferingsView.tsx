@@ -76,62 +76,64 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
   return (
     <section className="lc-admin-offerings__group" aria-labelledby={headingId}>
       <h2 id={headingId} className="lc-admin-offerings__title">{title}</h2>
-      <Table aria-labelledby={headingId} className="lc-admin-table">
-        <TableHeader>
-          <Column isRowHeader>Offering</Column>
-          <Column>Status</Column>
-          <Column>Featured</Column>
-          <Column>
-            <span className="lc-visually-hidden">Actions</span>
-          </Column>
-        </TableHeader>
-        <TableBody items={offerings}
-          renderEmptyState={() => <p className="lc-admin-empty">No {title.toLowerCase()} yet. Press New offering to add one.</p>}>
-          {(offering) => {
-            const isPending = (kind: string) => pending?.offeringId === offering.id && (!('kind' in pending) || pending.kind === kind);
-            return (
-              <Row id={offering.id} className="lc-admin-table__row">
-                <Cell>
-                  <span className="lc-admin-table__name">{offering.name}</span>
-                  <span className="lc-admin-table__detail">{offering.provider_name} · {offering.heading}</span>
-                </Cell>
-                <Cell>
-                  <span className={`lc-admin-status lc-admin-status--${offering.published ? 'active' : 'inactive'}`}>
-                    {offering.published ? 'Published' : 'Draft'}
-                  </span>
-                </Cell>
-                <Cell>{offering.featured ? 'Featured' : 'No'}</Cell>
-                <Cell>
-                  <div className="lc-admin-actions">
-                    <Button variant="secondary" aria-label={`Edit ${offering.name}`} isDisabled={!canChange && !isPending('edit')}
-                      isLoading={isPending('edit')} onPress={() => actor.send({ type: 'EDIT', offeringId: offering.id })}>
-                      Edit
-                    </Button>
-                    <Button variant="tertiary" aria-label={`Move ${offering.name} up`} isDisabled={!canChange || offering.position === 0}
-                      onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: -1 })}>
-                      Up
-                    </Button>
-                    <Button variant="tertiary" aria-label={`Move ${offering.name} down`} isDisabled={!canChange || offering.position === last}
-                      onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: 1 })}>
-                      Down
-                    </Button>
-                    <Button variant="tertiary" aria-label={`${offering.featured ? 'Unfeature' : 'Feature'} ${offering.name}`}
-                      isDisabled={!canChange && !isPending('featured')} isLoading={isPending('featured')}
-                      onPress={() => actor.send({ type: 'SET_FEATURED', offeringId: offering.id, featured: !offering.featured })}>
-                      {offering.featured ? 'Unfeature' : 'Feature'}
-                    </Button>
-                    <Button variant="tertiary" aria-label={`${offering.published ? 'Unpublish' : 'Publish'} ${offering.name}`}
-                      isDisabled={!canChange && !isPending('published')} isLoading={isPending('published')}
-                      onPress={() => actor.send({ type: 'SET_PUBLISHED', offeringId: offering.id, published: !offering.published })}>
-                      {offering.published ? 'Unpublish' : 'Publish'}
-                    </Button>
-                  </div>
-                </Cell>
-              </Row>
-            );
-          }}
-        </TableBody>
-      </Table>
+      <div className="lc-admin-offerings__scroll">
+        <Table aria-labelledby={headingId} className="lc-admin-table">
+          <TableHeader>
+            <Column isRowHeader>Offering</Column>
+            <Column>Status</Column>
+            <Column>Featured</Column>
+            <Column>
+              <span className="lc-visually-hidden">Actions</span>
+            </Column>
+          </TableHeader>
+          <TableBody items={offerings}
+            renderEmptyState={() => <p className="lc-admin-empty">No {title.toLowerCase()} yet. Press New offering to add one.</p>}>
+            {(offering) => {
+              const isPending = (kind: string) => pending?.offeringId === offering.id && (!('kind' in pending) || pending.kind === kind);
+              return (
+                <Row id={offering.id} className="lc-admin-table__row">
+                  <Cell>
+                    <span className="lc-admin-table__name">{offering.name}</span>
+                    <span className="lc-admin-table__detail">{offering.provider_name} · {offering.heading}</span>
+                  </Cell>
+                  <Cell>
+                    <span className={`lc-admin-status lc-admin-status--${offering.published ? 'active' : 'inactive'}`}>
+                      {offering.published ? 'Published' : 'Draft'}
+                    </span>
+                  </Cell>
+                  <Cell>{offering.featured ? 'Featured' : 'No'}</Cell>
+                  <Cell>
+                    <div className="lc-admin-actions">
+                      <Button variant="secondary" aria-label={`Edit ${offering.name}`} isDisabled={!canChange && !isPending('edit')}
+                        isLoading={isPending('edit')} onPress={() => actor.send({ type: 'EDIT', offeringId: offering.id })}>
+                        Edit
+                      </Button>
+                      <Button variant="tertiary" aria-label={`Move ${offering.name} up`} isDisabled={!canChange || offering.position === 0}
+                        onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: -1 })}>
+                        Up
+                      </Button>
+                      <Button variant="tertiary" aria-label={`Move ${offering.name} down`} isDisabled={!canChange || offering.position === last}
+                        onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: 1 })}>
+                        Down
+                      </Button>
+                      <Button variant="tertiary" aria-label={`${offering.featured ? 'Unfeature' : 'Feature'} ${offering.name}`}
+                        isDisabled={!canChange && !isPending('featured')} isLoading={isPending('featured')}
+                        onPress={() => actor.send({ type: 'SET_FEATURED', offeringId: offering.id, featured: !offering.featured })}>
+                        {offering.featured ? 'Unfeature' : 'Feature'}
+                      </Button>
+                      <Button variant="tertiary" aria-label={`${offering.published ? 'Unpublish' : 'Publish'} ${offering.name}`}
+                        isDisabled={!canChange && !isPending('published')} isLoading={isPending('published')}
+                        onPress={() => actor.send({ type: 'SET_PUBLISHED', offeringId: offering.id, published: !offering.published })}>
+                        {offering.published ? 'Unpublish' : 'Publish'}
+                      </Button>
+                    </div>
+                  </Cell>
+                </Row>
+              );
+            }}
+          </TableBody>
+        </Table>
+      </div>
     </section>
   );
 }
