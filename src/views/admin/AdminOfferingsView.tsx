@@ -86,7 +86,8 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
               <span className="lc-visually-hidden">Actions</span>
             </Column>
           </TableHeader>
-          <TableBody items={offerings}
+          {/* The rows are drawn again when what they depend on beside the offering changes. */}
+          <TableBody items={offerings} dependencies={[canChange, pending, last]}
             renderEmptyState={() => <p className="lc-admin-empty">No {title.toLowerCase()} yet. Press New offering to add one.</p>}>
             {(offering) => {
               const isPending = (kind: string) => pending?.offeringId === offering.id && (!('kind' in pending) || pending.kind === kind);
