@@ -43,7 +43,7 @@ function LegacyUnlockRedirect() {
 
 const loadAdminArea = () => import('../views/admin/AdminArea.tsx');
 /** A screen of the admin area, from the area's one chunk. */
-const adminScreen = (name: 'CompaniesPage' | 'StaffPage' | 'AuditPage' | 'OfferingsPage') => async () => ({ default: (await loadAdminArea())[name] });
+const adminScreen = (name: 'CompaniesPage' | 'StaffPage' | 'AuditPage' | 'OfferingsPage' | 'OfferingCategoriesPage') => async () => ({ default: (await loadAdminArea())[name] });
 
 const partnerRoutes: RouteObject[] = Object.keys(PARTNER_PRODUCTS).flatMap((product) => [
   { path: `/products/${product}`, element: <PartnerRedirect product={product as PartnerProduct} /> },
@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
                       { path: 'staff', ...page('Staff', adminScreen('StaffPage')) },
                       { path: 'audit', ...page('Audit Log', adminScreen('AuditPage')) },
                       { path: 'offerings', ...page('Offerings', adminScreen('OfferingsPage')) },
+                      { path: 'offering-categories', ...page('Offering Categories', adminScreen('OfferingCategoriesPage')) },
                     ],
                   },
                 ],

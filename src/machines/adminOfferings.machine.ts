@@ -237,12 +237,17 @@ function summaryOf(offering: AdminOffering): AdminOfferingSummary {
   return summary;
 }
 
-/** The list with the changed offering at its place among its type (the others keep their order), as the server sorts it. */
+/** An ordered list with `changed` at its (0-based) place, added or moved there, the others keeping their order. */
+export function placedInOrder<T extends { id: number; position: number }>(list: readonly T[], changed: T): T[] {
+  const others = list.filter((entry) => entry.id !== changed.id);
+  others.splice(changed.position, 0, changed);
+  return others.map((entry, position) => ({ ...entry, position }));
+}
+
+/** The list with the changed offering at its place among its type, as the server sorts it: benefits, then partner offers. */
 export function placed(list: readonly AdminOfferingSummary[], changed: AdminOfferingSummary): AdminOfferingSummary[] {
-  const sameType = list.filter((offering) => offering.type === changed.type && offering.id !== changed.id);
-  sameType.splice(changed.position, 0, changed);
-  const renumbered = sameType.map((offering, position) => ({ ...offering, position }));
-  return OFFERING_TYPES.flatMap((type) => (type === changed.type ? renumbered : list.filter((offering) => offering.type === type)));
+  const ofType = (type: OfferingType) => list.filter((offering) => offering.type === type);
+  return OFFERING_TYPES.flatMap((type) => (type === changed.type ? placedInOrder(ofType(type), changed) : ofType(type)));
 }
 
 /** Which offering the form is for: null while creating one. */

@@ -5,17 +5,19 @@ import { Logo } from '../../app/Logo.tsx';
 import { useSession } from '../../app/session.ts';
 import { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
 import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
+import { adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';
 import { adminOfferingsMachine } from '../../machines/adminOfferings.machine.ts';
 import { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
 import { AdminAuditView } from './AdminAuditView.tsx';
 import { AdminCompaniesView } from './AdminCompaniesView.tsx';
+import { AdminOfferingCategoriesView } from './AdminOfferingCategoriesView.tsx';
 import { AdminOfferingsView } from './AdminOfferingsView.tsx';
 import { AdminStaffView } from './AdminStaffView.tsx';
 import '../console/console.css';
 import './admin.css';
 
 /**
- * The console's admin area (issue 13): one lazy chunk, this module, holding its frame and its three screens, so that
+ * The console's admin area (issue 13): one lazy chunk, this module, holding its frame and its screens, so that
  * concierges and employees never load it. Each screen's actor lives as long as the screen.
  */
 export default function AdminLayout() {
@@ -32,6 +34,7 @@ export default function AdminLayout() {
           <NavLink to="/console/admin/companies">Companies</NavLink>
           <NavLink to="/console/admin/staff">Staff</NavLink>
           <NavLink to="/console/admin/offerings">Offerings</NavLink>
+          <NavLink to="/console/admin/offering-categories">Offering categories</NavLink>
           <NavLink to="/console/admin/audit">Audit log</NavLink>
         </nav>
         <nav className="lc-console__nav" aria-label="Console">
@@ -61,4 +64,8 @@ export function AuditPage() {
 
 export function OfferingsPage() {
   return <AdminOfferingsView offerings={useActorRef(adminOfferingsMachine, { inspect })} />;
+}
+
+export function OfferingCategoriesPage() {
+  return <AdminOfferingCategoriesView categories={useActorRef(adminOfferingCategoriesMachine, { inspect })} />;
 }

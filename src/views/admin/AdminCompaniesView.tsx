@@ -5,10 +5,9 @@ import type { AdminCompany, MfaPolicy } from '../../contract/admin.ts';
 import type { CompanyDraft, adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
-import { FileUploader } from '../../widgets/FileUploader.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { ActiveStatus, AdminListFrame, ChoiceField, ConfirmDialog } from './AdminParts.tsx';
+import { ActiveStatus, AdminListFrame, ChoiceField, ConfirmDialog, UploadedImageField } from './AdminParts.tsx';
 
 export type AdminCompaniesActor = ActorRefFrom<typeof adminCompaniesMachine>;
 
@@ -117,22 +116,11 @@ function CompanyFormDrawer({ actor }: { actor: AdminCompaniesActor }) {
             <span className="lc-field__description">Its members count as the service's own staff.</span>
           </span>
         </Checkbox>
-        <fieldset className="lc-admin-logo">
-          <legend className="lc-field__label">Logo <span className="lc-field__optional">(optional)</span></legend>
-          {form.imageUrl && (
-            <div className="lc-admin-logo__current">
-              <img src={form.imageUrl} alt={`Current logo of ${draft.name}`} height={40} />
-              {draft.logo_upload_key && (
-                <Button variant="tertiary" onPress={() => change({ logo_upload_key: null })}>Remove logo</Button>
-              )}
-            </div>
-          )}
-          <FileUploader label={form.imageUrl ? 'Replace the logo' : 'Choose a logo'} presign={{}} isDisabled={isSaving}
-            onUploaded={({ key }) => key && actor.send({ type: 'LOGO_UPLOADED', key })}
-            onCleared={() => change({ logo_upload_key: null })}
-            onBusyChange={(busy) => actor.send({ type: 'LOGO_BUSY', busy })} />
-          {fieldErrors.logo_upload_key && <Message severity="error">{fieldErrors.logo_upload_key}</Message>}
-        </fieldset>
+        <UploadedImageField noun="logo" isOptional isDisabled={isSaving} errorMessage={fieldErrors.logo_upload_key}
+          current={form.imageUrl ? { url: form.imageUrl, alt: `Current logo of ${draft.name}` } : null}
+          onRemove={draft.logo_upload_key ? () => change({ logo_upload_key: null }) : undefined}
+          onUploaded={(key) => actor.send({ type: 'LOGO_UPLOADED', key })} onCleared={() => change({ logo_upload_key: null })}
+          onBusyChange={(busy) => actor.send({ type: 'LOGO_BUSY', busy })} />
         {formError && <Message severity="error">{formError}</Message>}
         <div className="lc-admin-actions">
           <Button type="submit" isLoading={isSaving}>

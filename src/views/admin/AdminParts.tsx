@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Dialog, FieldError, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { Button } from '../../widgets/Button.tsx';
+import { FileUploader } from '../../widgets/FileUploader.tsx';
 import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 
-/** The parts the admin screens share: the list's frame, a choice of a few options, and the confirmation. */
+/** The parts the admin screens share: the list's frame, a choice of a few options, the confirmation, an uploaded image. */
 
 export interface AdminListFrameProps {
   heading: string;
@@ -130,4 +131,41 @@ export function ActiveStatus({ active, deactivatedAt }: { active: boolean; deact
   if (active) return <span className="lc-admin-status lc-admin-status--active">Active</span>;
   const since = deactivatedAt ? ` since ${new Date(deactivatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : '';
   return <span className="lc-admin-status lc-admin-status--inactive">Deactivated{since}</span>;
+}
+
+export interface UploadedImageFieldProps {
+  /** What the picture is, in lower case: 'logo', 'image'. */
+  noun: string;
+  isOptional: boolean;
+  /** The picture as it is now, and what it shows. */
+  current: { url: string; alt: string } | null;
+  /** Given when the current picture can be taken away. */
+  onRemove?: () => void;
+  isDisabled: boolean;
+  errorMessage: string | undefined;
+  /** The key of the uploaded file, for the form to send. */
+  onUploaded: (key: string) => void;
+  onCleared: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** A picture uploaded through the uploads route (a company's logo, a category's image): the current one, and a new one. */
+export function UploadedImageField({ noun, isOptional, current, onRemove, isDisabled, errorMessage, onUploaded, onCleared, onBusyChange }: UploadedImageFieldProps) {
+  const article = /^[aeiou]/.test(noun) ? 'an' : 'a';
+  return (
+    <fieldset className="lc-admin-logo">
+      <legend className="lc-field__label">
+        {noun[0]!.toUpperCase()}{noun.slice(1)} {isOptional && <span className="lc-field__optional">(optional)</span>}
+      </legend>
+      {current && (
+        <div className="lc-admin-logo__current">
+          <img src={current.url} alt={current.alt} height={40} />
+          {onRemove && <Button variant="tertiary" onPress={onRemove}>Remove {noun}</Button>}
+        </div>
+      )}
+      <FileUploader label={current ? `Replace the ${noun}` : `Choose ${article} ${noun}`} presign={{}} isDisabled={isDisabled}
+        onUploaded={({ key }) => key && onUploaded(key)} onCleared={onCleared} onBusyChange={onBusyChange} />
+      {errorMessage && <Message severity="error">{errorMessage}</Message>}
+    </fieldset>
+  );
 }
