@@ -7,7 +7,7 @@ import {
 } from '../contract/adminCatalogue.ts';
 import { createOfferingCategory, listOfferingCategories, moveOfferingCategory, updateOfferingCategory } from '../services/adminOfferings.ts';
 import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf } from './adminForms.ts';
-import { placedInOrder } from './adminOfferings.machine.ts';
+import { placedInOrder, ranked } from './adminOfferings.machine.ts';
 
 export const CATEGORIES_LOAD_ERROR = "We couldn't load the offering categories. Please try again.";
 export const IMAGE_STILL_UPLOADING = 'Please wait until the image has uploaded.';
@@ -106,7 +106,7 @@ export const adminOfferingCategoriesMachine = setup({
     },
   },
   actions: {
-    storeCategories: assign((_, categories: AdminOfferingCategory[]) => ({ categories, loadError: null })),
+    storeCategories: assign((_, categories: AdminOfferingCategory[]) => ({ categories: ranked(categories), loadError: null })),
     clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: CATEGORIES_LOAD_ERROR }),
     openNewForm: assign({
@@ -160,7 +160,7 @@ export const adminOfferingCategoriesMachine = setup({
       return { moving: { categoryId: event.categoryId, position }, notice: null, refusal: null };
     }),
     storeMoved: assign(({ context }, category: AdminOfferingCategory) => ({
-      categories: placedInOrder(context.categories ?? [], category),
+      categories: placedInOrder(context.categories ?? [], category, category.position),
       moving: null,
       notice: `${category.name} moved to place ${category.position + 1}.`,
     })),

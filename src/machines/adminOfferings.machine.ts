@@ -237,17 +237,35 @@ function summaryOf(offering: AdminOffering): AdminOfferingSummary {
   return summary;
 }
 
-/** An ordered list with `changed` at its (0-based) place, added or moved there, the others keeping their order. */
-export function placedInOrder<T extends { id: number; position: number }>(list: readonly T[], changed: T): T[] {
-  const others = list.filter((entry) => entry.id !== changed.id);
-  others.splice(changed.position, 0, changed);
-  return others.map((entry, position) => ({ ...entry, position }));
+/**
+ * The server numbers a list's places with gaps until a move renumbers it, so the screens hold each record's rank
+ * (0, 1, 2... in the server's order) as its position: the ends of the list and a move's target are ranks.
+ */
+export function ranked<T extends { position: number }>(list: readonly T[]): T[] {
+  return list.map((entry, position) => ({ ...entry, position }));
 }
 
-/** The list with the changed offering at its place among its type, as the server sorts it: benefits, then partner offers. */
-export function placed(list: readonly AdminOfferingSummary[], changed: AdminOfferingSummary): AdminOfferingSummary[] {
-  const ofType = (type: OfferingType) => list.filter((offering) => offering.type === type);
-  return OFFERING_TYPES.flatMap((type) => (type === changed.type ? placedInOrder(ofType(type), changed) : ofType(type)));
+/**
+ * An ordered list with `changed` in it: at `rank` when given (after a move, the server's renumbered place), or else
+ * where it was, or last when it is new.
+ */
+export function placedInOrder<T extends { id: number; position: number }>(list: readonly T[], changed: T, rank?: number): T[] {
+  const at = rank ?? list.findIndex((entry) => entry.id === changed.id);
+  const others = list.filter((entry) => entry.id !== changed.id);
+  others.splice(at < 0 ? others.length : at, 0, changed);
+  return ranked(others);
+}
+
+const ofType = (list: readonly AdminOfferingSummary[], type: OfferingType) => list.filter((offering) => offering.type === type);
+
+/** Benefits, then partner offers, each ranked in the server's order. */
+export function rankedByType(list: readonly AdminOfferingSummary[]): AdminOfferingSummary[] {
+  return OFFERING_TYPES.flatMap((type) => ranked(ofType(list, type)));
+}
+
+/** The list with the changed offering in it, among its type (`rank` as for placedInOrder). */
+export function placed(list: readonly AdminOfferingSummary[], changed: AdminOfferingSummary, rank?: number): AdminOfferingSummary[] {
+  return OFFERING_TYPES.flatMap((type) => (type === changed.type ? placedInOrder(ofType(list, type), changed, rank) : ofType(list, type)));
 }
 
 /** Which offering the form is for: null while creating one. */
@@ -379,7 +397,7 @@ export const adminOfferingsMachine = setup({
     },
   },
   actions: {
-    storeOfferings: assign((_, offerings: AdminOfferingSummary[]) => ({ offerings, loadError: null })),
+    storeOfferings: assign((_, offerings: AdminOfferingSummary[]) => ({ offerings: rankedByType(offerings), loadError: null })),
     clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: OFFERINGS_LOAD_ERROR }),
     openNew: assign({ opening: { offeringId: null }, notice: null, refusal: null }),
@@ -490,7 +508,7 @@ export const adminOfferingsMachine = setup({
       return { listingChange: change, notice: null, refusal: null };
     }),
     storeListingChange: assign(({ context }, offering: AdminOffering) => ({
-      offerings: placed(context.offerings ?? [], summaryOf(offering)),
+      offerings: placed(context.offerings ?? [], summaryOf(offering), context.listingChange?.kind === 'move' ? offering.position : undefined),
       listingChange: null,
       notice: context.listingChange ? noticeOf(context.listingChange, offering) : null,
     })),

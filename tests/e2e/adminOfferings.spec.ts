@@ -86,6 +86,13 @@ test('an admin writes and publishes a benefit for Acme, and its employee finds i
   await expect(page.getByRole('status').filter({ hasText: `${name} saved.` })).toBeVisible();
   const row = benefits.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Draft');
+  // A new offering comes last among its type: it moves up, and back down.
+  await expect(row.getByRole('button', { name: `Move ${name} down` })).toBeDisabled();
+  await row.getByRole('button', { name: `Move ${name} up` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${name} moved to place` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Move ${name} down` })).toBeEnabled();
+  await row.getByRole('button', { name: `Move ${name} down` }).click();
+  await expect(row.getByRole('button', { name: `Move ${name} down` })).toBeDisabled();
   await row.getByRole('button', { name: `Publish ${name}` }).click();
   await expect(row).toContainText('Published');
   await expect(page.getByRole('status').filter({ hasText: `${name} is published` })).toBeVisible();
@@ -109,4 +116,40 @@ test('an admin writes and publishes a benefit for Acme, and its employee finds i
   await page.goto('/console/admin/offerings');
   await page.getByRole('grid', { name: 'Benefits' }).getByRole('button', { name: `Unpublish ${name}` }).click();
   await expect(page.getByRole('grid', { name: 'Benefits' }).getByRole('row', { name: new RegExp(name) })).toContainText('Draft');
+});
+
+test('an admin sees the offering categories in the filter bar\'s order, moves one and edits one', async ({ page }) => {
+  await signInAs(page, 'admin@demo.test');
+  await page.goto('/console/admin/offerings');
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Offering categories' }).click();
+  await expect(page).toHaveURL(/\/console\/admin\/offering-categories$/);
+  await expect(page).toHaveTitle(/Offering Categories/);
+  const categories = page.getByRole('grid', { name: 'Offering categories' });
+  const health = categories.getByRole('row', { name: /Health/ });
+  await expect(health).toBeVisible();
+  await expect(health.getByRole('button', { name: 'Move Health up' })).toBeDisabled();
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'offering-categories-list');
+
+  // Down one place, and back: the filter bar ends as seeded.
+  await health.getByRole('button', { name: 'Move Health down' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Health moved to place 2.' })).toBeVisible();
+  await expect(categories.getByRole('row').nth(2)).toContainText('Health');
+  await health.getByRole('button', { name: 'Move Health up' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Health moved to place 1.' })).toBeVisible();
+  await expect(categories.getByRole('row').nth(1)).toContainText('Health');
+
+  // The form names each field, shows the image, and gives focus back to what opened it.
+  await health.getByRole('button', { name: 'Edit Health' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Health' });
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Health');
+  await expect(form.getByRole('img', { name: 'Current image of Health' })).toBeVisible();
+  await form.getByRole('textbox', { name: 'External id' }).fill('Not An Id');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('textbox', { name: 'External id' })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'offering-category-form');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(health.getByRole('button', { name: 'Edit Health' })).toBeFocused();
 });

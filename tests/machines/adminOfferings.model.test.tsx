@@ -96,8 +96,9 @@ const GYM = offering({
     { id: 2, section_type: 'key_value', heading: 'Contact', items: [{ key: 'phone', value: '+1 555 0100' }], cta_text: 'Find a gym', cta_url: 'https://fitloop.example/gyms' },
   ],
 });
-const DENTAL = offering({ id: 11, type: 'benefit', name: 'Dental plan', position: 1, published: false });
-const MEALS = offering({ id: 20, type: 'product', name: 'Meal kits', position: 0, featured: true });
+// The server's places have gaps until a move renumbers them: the screen goes by rank.
+const DENTAL = offering({ id: 11, type: 'benefit', name: 'Dental plan', position: 4, published: false });
+const MEALS = offering({ id: 20, type: 'product', name: 'Meal kits', position: 3, featured: true });
 
 const summary = ({ sections: _sections, ...rest }: AdminOffering): AdminOfferingSummary => rest;
 const LIST = [GYM, DENTAL, MEALS].map(summary);
@@ -114,7 +115,7 @@ const BIKE_FIELDS = {
   name: 'Cycle scheme',
   company_ids: [ACME.id],
 };
-const CREATED = offering({ id: 12, type: 'benefit', ...BIKE_FIELDS, position: 2, published: false });
+const CREATED = offering({ id: 12, type: 'benefit', ...BIKE_FIELDS, position: 5, published: false });
 const GYM_RENAMED = { ...GYM, name: 'Gym and pool' };
 
 const SLUG_TAKEN = 'The slug bike-to-work is used by another offering';
