@@ -318,6 +318,8 @@ function expectSections(draft: OfferingDraft, fieldErrors: Record<string, string
   const headings = within(preview).queryAllByRole('heading', { level: 4, hidden: true }).map((heading) => heading.textContent);
   expect(headings).toEqual(draft.sections.map((section) => section.heading));
   if (draft.heading) expect(preview).toHaveTextContent(draft.heading);
+  if (draft.help_cta) expect(within(preview).getByRole('button', { name: draft.help_cta, hidden: true })).toBeInTheDocument();
+  else expect(within(preview).queryByRole('region', { name: 'Help', hidden: true })).not.toBeInTheDocument();
 }
 
 /** The open form: what was typed, and each message beside the field it is about. */

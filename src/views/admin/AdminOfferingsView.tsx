@@ -20,7 +20,7 @@ import { Drawer } from '../../widgets/Drawer.tsx';
 import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { OfferingDetailHeader, OfferingSectionView } from '../offerings/OfferingSections.tsx';
+import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from '../offerings/OfferingSections.tsx';
 import { AdminListFrame, ChoiceField } from './AdminParts.tsx';
 import '../offerings/offerings.css';
 import './adminOfferings.css';
@@ -405,6 +405,7 @@ function OfferingPreview({ draft }: { draft: OfferingDraft }) {
       <div className="lc-offering-preview__drawer lc-offering-detail" inert data-testid="offering-preview">
         <OfferingDetailHeader offering={card} name={draft.name} />
         {previewSectionsOf(draft).map((section) => <OfferingSectionView key={section.id} section={section} onFollow={() => undefined} />)}
+        {draft.help_cta.trim() && <OfferingHelp cta={draft.help_cta} onRequest={() => undefined} />}
       </div>
     </aside>
   );

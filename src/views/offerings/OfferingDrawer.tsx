@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { type offeringDrawerMachine, helpSurveyOf, openDetail } from '../../machines/offeringDrawer.machine.ts';
-import { PRODUCT_NAME } from '../../services/config.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
-import { OfferingDetailHeader, OfferingSectionView } from './OfferingSections.tsx';
+import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from './OfferingSections.tsx';
 
 export type OfferingDrawerActor = ActorRefFrom<typeof offeringDrawerMachine>;
 
@@ -37,12 +36,7 @@ export function OfferingDrawer({ actor }: { actor: OfferingDrawerActor }) {
           )}
           {!detail && isFetching && <Skeleton lines={6} />}
           {detail?.sections.map((section) => <OfferingSectionView key={section.id} section={section} onFollow={onFollow} />)}
-          {detail && helpSurvey && (
-            <section className="lc-offering-help" aria-label="Help">
-              <p className="lc-offering-help__text">Get help from your {PRODUCT_NAME} assistant</p>
-              <Button onPress={() => actor.send({ type: 'REQUEST_HELP' })}>{detail.request_survey_cta}</Button>
-            </section>
-          )}
+          {detail && helpSurvey && <OfferingHelp cta={detail.request_survey_cta ?? ''} onRequest={() => actor.send({ type: 'REQUEST_HELP' })} />}
         </div>
       )}
     </Drawer>

@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { LinkItemKey, OfferingItem, OfferingListItem, OfferingSection } from '../../contract/offerings.ts';
+import { PRODUCT_NAME } from '../../services/config.ts';
+import { Button } from '../../widgets/Button.tsx';
 import { ExternalLinkIcon } from '../../widgets/icons.tsx';
 import { type ItemLink, isWebAddress, itemLink } from './links.ts';
 import { ProviderLogo } from './OfferingCard.tsx';
@@ -130,5 +132,15 @@ export function OfferingDetailHeader({ offering, name }: { offering: OfferingLis
       {offering.type === 'product' && <p className="lc-offering-detail__label">Partner offer</p>}
       {name !== undefined && <p className="lc-offering-detail__name">{name}</p>}
     </header>
+  );
+}
+
+/** SPEC §2 the drawer's help block: its button starts the offering's request to the assistant. */
+export function OfferingHelp({ cta, onRequest }: { cta: string; onRequest: () => void }) {
+  return (
+    <section className="lc-offering-help" aria-label="Help">
+      <p className="lc-offering-help__text">Get help from your {PRODUCT_NAME} assistant</p>
+      <Button onPress={onRequest}>{cta}</Button>
+    </section>
   );
 }
