@@ -150,3 +150,32 @@ test('an admin sees the offering categories in the filter bar\'s order, moves on
   await expect(form).toHaveCount(0);
   await expect(health.getByRole('button', { name: 'Edit Health' })).toBeFocused();
 });
+
+test('an admin opens a seeded offering: the form holds its sections and the preview draws them as the drawer does', async ({ page }) => {
+  await signInAs(page, 'admin@demo.test');
+  await page.goto('/console/admin/offerings');
+  const name = 'Acme Paid Parental Leave';
+  const edit = page.getByRole('grid', { name: 'Benefits' }).getByRole('button', { name: `Edit ${name}` });
+  await edit.click();
+  const form = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
+  await expect(form.getByRole('textbox', { name: 'Slug' })).toHaveCount(0);
+  const firstSection = form.getByRole('group', { name: /^Section 1:/ });
+  const firstHeading = await firstSection.getByRole('textbox', { name: 'Section heading' }).inputValue();
+  const preview = form.getByTestId('offering-preview');
+  await expect(preview.getByRole('heading', { level: 4 }).first()).toHaveText(firstHeading);
+
+  // The preview follows the typing.
+  await firstSection.getByRole('textbox', { name: 'Section heading' }).fill('What you get');
+  await expect(preview.getByRole('heading', { level: 4 }).first()).toHaveText('What you get');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'offering-edit-form', [preview]);
+
+  // Cancelled: nothing is saved, and focus goes back to what opened the form.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: `Edit ${name}` }).getByRole('group', { name: /^Section 1:/ }).getByRole('textbox', { name: 'Section heading' }))
+    .toHaveValue(firstHeading);
+});
