@@ -90,7 +90,7 @@ export const EMPTY_OFFERING_DRAFT: OfferingDraft = {
   sections: [],
 };
 
-export const EMPTY_ITEM: ItemDraft = { kind: 'label', label: '', value: '', external_url: '' };
+const EMPTY_ITEM: ItemDraft = { kind: 'label', label: '', value: '', external_url: '' };
 
 /** A new section has one empty row to fill in; a key_value row starts as a phone number, the commonest. */
 export function newSection(sectionType: SectionType): SectionDraft {

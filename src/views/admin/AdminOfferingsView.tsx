@@ -8,6 +8,7 @@ import {
   type DraftFields,
   type ItemDraft,
   type ItemKind,
+  type ListingChange,
   type OfferingDraft,
   type SectionDraft,
   type SectionFields,
@@ -71,7 +72,8 @@ export function AdminOfferingsView({ offerings: actor }: { offerings: AdminOffer
 function OfferingsTable({ title, offerings, actor }: { title: string; offerings: AdminOfferingSummary[]; actor: AdminOfferingsActor }) {
   const headingId = useId();
   const canChange = useSelector(actor, (snapshot) => snapshot.matches('list'));
-  const pending = useSelector(actor, (snapshot) => snapshot.context.listingChange ?? snapshot.context.opening);
+  const opening = useSelector(actor, (snapshot) => snapshot.context.opening);
+  const listingChange = useSelector(actor, (snapshot) => snapshot.context.listingChange);
   const last = offerings.length - 1;
   return (
     <section className="lc-admin-offerings__group" aria-labelledby={headingId}>
@@ -87,10 +89,11 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
             </Column>
           </TableHeader>
           {/* The rows are drawn again when what they depend on beside the offering changes. */}
-          <TableBody items={offerings} dependencies={[canChange, pending, last]}
+          <TableBody items={offerings} dependencies={[canChange, opening, listingChange, last]}
             renderEmptyState={() => <p className="lc-admin-empty">No {title.toLowerCase()} yet. Press New offering to add one.</p>}>
             {(offering) => {
-              const isPending = (kind: string) => pending?.offeringId === offering.id && (!('kind' in pending) || pending.kind === kind);
+              const isOpening = opening?.offeringId === offering.id;
+              const isChanging = (kind: ListingChange['kind']) => listingChange?.offeringId === offering.id && listingChange.kind === kind;
               return (
                 <Row id={offering.id} className="lc-admin-table__row">
                   <Cell>
@@ -105,8 +108,8 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
                   <Cell>{offering.featured ? 'Featured' : 'No'}</Cell>
                   <Cell>
                     <div className="lc-admin-actions">
-                      <Button variant="secondary" aria-label={`Edit ${offering.name}`} isDisabled={!canChange && !isPending('edit')}
-                        isLoading={isPending('edit')} onPress={() => actor.send({ type: 'EDIT', offeringId: offering.id })}>
+                      <Button variant="secondary" aria-label={`Edit ${offering.name}`} isDisabled={!canChange && !isOpening}
+                        isLoading={isOpening} onPress={() => actor.send({ type: 'EDIT', offeringId: offering.id })}>
                         Edit
                       </Button>
                       <Button variant="tertiary" aria-label={`Move ${offering.name} up`} isDisabled={!canChange || offering.position === 0}
@@ -118,12 +121,12 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
                         Down
                       </Button>
                       <Button variant="tertiary" aria-label={`${offering.featured ? 'Unfeature' : 'Feature'} ${offering.name}`}
-                        isDisabled={!canChange && !isPending('featured')} isLoading={isPending('featured')}
+                        isDisabled={!canChange && !isChanging('featured')} isLoading={isChanging('featured')}
                         onPress={() => actor.send({ type: 'SET_FEATURED', offeringId: offering.id, featured: !offering.featured })}>
                         {offering.featured ? 'Unfeature' : 'Feature'}
                       </Button>
                       <Button variant="tertiary" aria-label={`${offering.published ? 'Unpublish' : 'Publish'} ${offering.name}`}
-                        isDisabled={!canChange && !isPending('published')} isLoading={isPending('published')}
+                        isDisabled={!canChange && !isChanging('published')} isLoading={isChanging('published')}
                         onPress={() => actor.send({ type: 'SET_PUBLISHED', offeringId: offering.id, published: !offering.published })}>
                         {offering.published ? 'Unpublish' : 'Publish'}
                       </Button>
