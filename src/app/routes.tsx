@@ -156,6 +156,8 @@ export const routes: RouteObject[] = [
                       { path: 'companies', ...page('Companies', adminScreen('CompaniesPage')) },
                       { path: 'staff', ...page('Staff', adminScreen('StaffPage')) },
                       { path: 'audit', ...page('Audit Log', adminScreen('AuditPage')) },
+                      { path: 'offerings', ...page('Offerings', adminScreen('OfferingsPage')) },
+                      { path: 'offering-categories', ...page('Offering Categories', adminScreen('OfferingCategoriesPage')) },
                       { path: 'surveys', ...page('Surveys', adminScreen('SurveysPage')) },
                       { path: 'surveys/:templateId', ...page('Survey Template', adminScreen('SurveyTemplatePage')) },
                     ],

@@ -135,7 +135,7 @@ const offeringSummaryShape = {
   name: z.string(),
   featured: z.boolean(),
   published: z.boolean(),
-  /** 0-based place among the offerings of its type. */
+  /** Orders the offerings of its type, lowest first; not always 0, 1, 2... (a move renumbers them so). */
   position: z.number().check(z.int()),
   category_ids: z.array(z.number().check(z.int())),
   company_ids: z.array(z.number().check(z.int())),
@@ -166,7 +166,7 @@ export const adminOfferingCategory = z.object({
   image_url: z.string(),
   /** Set when the image was uploaded in the admin area. */
   image_upload_key: z.nullable(z.string()),
-  /** 0-based place in the filter bar. */
+  /** Orders the filter bar, lowest first; not always 0, 1, 2... (a move renumbers them so). */
   position: z.number().check(z.int()),
   offering_count: z.number().check(z.int()),
 });

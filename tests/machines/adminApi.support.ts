@@ -16,11 +16,6 @@ export interface FakeRoute {
   id: string;
   /** The answer's body for the actor's output. */
   answer: (output: never) => unknown;
-  /**
-   * For an actor that sends several calls at once (e.g. two lists it loads together): they wait on its one pending
-   * call, and each answers with its part of the output.
-   */
-  joint?: boolean;
 }
 
 export interface SentCall {
@@ -38,16 +33,26 @@ function json(status: number, body: unknown): Response {
 /** A presign for a file upload, answered at once, so that an upload goes straight to its (fake) transfer. */
 export const PRESIGNED_LOGO = { key: 'uploads/new-logo', presigned_url: 'https://files.example/new-logo' };
 
+/**
+ * The pending call a request waits on. An actor that sends several requests at once (a form with the lists it
+ * chooses from) waits on one call: each request's route answers with its own part of the actor's output.
+ */
+const callsInFlight = new Map<string, Promise<unknown>>();
+function pendingCallOf(id: string, body: unknown): Promise<unknown> {
+  const waiting = callsInFlight.get(id);
+  if (waiting) return waiting;
+  const call = pendingCalls.start(id, body);
+  callsInFlight.set(id, call);
+  const forget = () => callsInFlight.delete(id);
+  call.then(forget, forget);
+  return call;
+}
+
 /** Installs the fake; returns every call sent, oldest first. */
 export function fakeAdminApi(routes: readonly FakeRoute[]): SentCall[] {
   const sent: SentCall[] = [];
-  const jointCalls = new Map<string, Promise<unknown>>();
-  const outputOf = ({ id, joint }: FakeRoute, body: unknown): Promise<unknown> => {
-    if (!joint) return pendingCalls.start(id, body);
-    const call = jointCalls.get(id) ?? pendingCalls.start(id, body).finally(() => jointCalls.delete(id));
-    jointCalls.set(id, call);
-    return call;
-  };
+  // A call the last test left waiting is never settled.
+  callsInFlight.clear();
   vi.stubGlobal('fetch', async (request: Request) => {
     const path = new URL(request.url).pathname.replace(/^.*\/api\/v1\//, '');
     const body: unknown = request.method === 'GET' ? undefined : await request.text().then((text) => (text ? JSON.parse(text) : undefined));
@@ -57,7 +62,7 @@ export function fakeAdminApi(routes: readonly FakeRoute[]): SentCall[] {
     const route = routes.find((candidate) => candidate.method === request.method && candidate.path.test(path));
     if (!route) throw new Error(`No fake for ${request.method} ${path}`);
     try {
-      return json(200, route.answer((await outputOf(route, body)) as never));
+      return json(200, route.answer((await pendingCallOf(route.id, body)) as never));
     } catch (error) {
       if (error instanceof ConsoleCallError && error.status !== null) {
         return json(error.status, { error: error.message, ...(Object.keys(error.fields).length > 0 ? { fields: error.fields } : {}) });

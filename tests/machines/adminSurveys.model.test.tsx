@@ -353,8 +353,8 @@ describe('admin surveys machine against the surveys screen', () => {
     FakeXMLHttpRequest.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
     sent = fakeAdminApi([
-      { method: 'GET', path: /^admin\/survey_categories$/, id: 'loadSurveys', joint: true, answer: (loaded: SurveysCatalogue) => ({ categories: loaded.categories }) },
-      { method: 'GET', path: /^admin\/survey_templates$/, id: 'loadSurveys', joint: true, answer: (loaded: SurveysCatalogue) => ({ templates: loaded.templates }) },
+      { method: 'GET', path: /^admin\/survey_categories$/, id: 'loadSurveys', answer: (loaded: SurveysCatalogue) => ({ categories: loaded.categories }) },
+      { method: 'GET', path: /^admin\/survey_templates$/, id: 'loadSurveys', answer: (loaded: SurveysCatalogue) => ({ templates: loaded.templates }) },
       { method: 'POST', path: /^admin\/survey_categories$/, id: 'saveCategory', answer: (saved: AdminSurveyCategory) => ({ category: saved }) },
       { method: 'PATCH', path: /^admin\/survey_categories\/\d+$/, id: 'saveCategory', answer: (saved: AdminSurveyCategory) => ({ category: saved }) },
       { method: 'PATCH', path: /^admin\/survey_templates\/\d+$/, id: 'saveTemplate', answer: (saved: AdminTemplate) => ({ template: saved }) },

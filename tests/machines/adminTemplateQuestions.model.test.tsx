@@ -365,8 +365,8 @@ beforeEach(() => {
   navigateTo = vi.fn<(to: string, options?: NavigateOptions) => unknown>();
   setRouter({ navigate: navigateTo });
   sent = fakeAdminApi([
-    { method: 'GET', path: /^admin\/survey_templates\/\d+$/, id: 'loadEditor', joint: true, answer: (loaded: LoadedEditor) => ({ template: loaded.template }) },
-    { method: 'GET', path: /^admin\/survey_categories$/, id: 'loadEditor', joint: true, answer: (loaded: LoadedEditor) => ({ categories: loaded.categories }) },
+    { method: 'GET', path: /^admin\/survey_templates\/\d+$/, id: 'loadEditor', answer: (loaded: LoadedEditor) => ({ template: loaded.template }) },
+    { method: 'GET', path: /^admin\/survey_categories$/, id: 'loadEditor', answer: (loaded: LoadedEditor) => ({ categories: loaded.categories }) },
     { method: 'PUT', path: /^admin\/survey_templates\/\d+\/questions$/, id: 'saveQuestions', answer: (saved: AdminTemplate) => ({ template: saved }) },
     { method: 'POST', path: /^admin\/survey_templates$/, id: 'saveQuestions', answer: (saved: AdminTemplate) => ({ template: saved }) },
   ]);

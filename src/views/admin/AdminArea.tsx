@@ -5,11 +5,15 @@ import { Logo } from '../../app/Logo.tsx';
 import { useSession } from '../../app/session.ts';
 import { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
 import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
+import { adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';
+import { adminOfferingsMachine } from '../../machines/adminOfferings.machine.ts';
 import { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
 import { adminSurveysMachine } from '../../machines/adminSurveys.machine.ts';
 import { adminTemplateQuestionsMachine } from '../../machines/adminTemplateQuestions.machine.ts';
 import { AdminAuditView } from './AdminAuditView.tsx';
 import { AdminCompaniesView } from './AdminCompaniesView.tsx';
+import { AdminOfferingCategoriesView } from './AdminOfferingCategoriesView.tsx';
+import { AdminOfferingsView } from './AdminOfferingsView.tsx';
 import { AdminStaffView } from './AdminStaffView.tsx';
 import { AdminSurveysView } from './AdminSurveysView.tsx';
 import { AdminTemplateQuestionsView } from './AdminTemplateQuestionsView.tsx';
@@ -34,6 +38,8 @@ export default function AdminLayout() {
         <nav className="lc-admin__nav" aria-label="Administration">
           <NavLink to="/console/admin/companies">Companies</NavLink>
           <NavLink to="/console/admin/staff">Staff</NavLink>
+          <NavLink to="/console/admin/offerings">Offerings</NavLink>
+          <NavLink to="/console/admin/offering-categories">Offering categories</NavLink>
           <NavLink to="/console/admin/surveys">Surveys</NavLink>
           <NavLink to="/console/admin/audit">Audit log</NavLink>
         </nav>
@@ -71,4 +77,12 @@ export function SurveyTemplatePage() {
   const { templateId = 'new' } = useParams();
   const input = { templateId: templateId === 'new' ? null : Number(templateId) };
   return <AdminTemplateQuestionsView editor={useActorRef(adminTemplateQuestionsMachine, { inspect, input })} />;
+}
+
+export function OfferingsPage() {
+  return <AdminOfferingsView offerings={useActorRef(adminOfferingsMachine, { inspect })} />;
+}
+
+export function OfferingCategoriesPage() {
+  return <AdminOfferingCategoriesView categories={useActorRef(adminOfferingCategoriesMachine, { inspect })} />;
 }

@@ -1,13 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { type offeringDrawerMachine, helpSurveyOf, openDetail } from '../../machines/offeringDrawer.machine.ts';
-import { PRODUCT_NAME } from '../../services/config.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
-import { ProviderLogo } from './OfferingCard.tsx';
-import { OfferingSectionView } from './OfferingSections.tsx';
+import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from './OfferingSections.tsx';
 
 export type OfferingDrawerActor = ActorRefFrom<typeof offeringDrawerMachine>;
 
@@ -29,16 +27,7 @@ export function OfferingDrawer({ actor }: { actor: OfferingDrawerActor }) {
       title={offering?.heading ?? ''} isTitleHidden isDismissable className="lc-offering-drawer">
       {offering && (
         <div className="lc-offering-detail" aria-busy={isFetching}>
-          <header className="lc-offering-detail__header">
-            <div className="lc-offering-detail__provider">
-              <ProviderLogo offering={offering} className="lc-provider-logo lc-offering-detail__logo" />
-              <p className="lc-offering-detail__provider-name">{offering.provider_name}</p>
-            </div>
-            {/* The dialog's own (hidden) title carries the heading for screen readers. */}
-            <p className="lc-offering-detail__heading" aria-hidden="true">{offering.heading}</p>
-            {offering.type === 'product' && <p className="lc-offering-detail__label">Partner offer</p>}
-            {detail && <p className="lc-offering-detail__name">{detail.name}</p>}
-          </header>
+          <OfferingDetailHeader offering={offering} name={detail?.name} />
           {hasFailed && (
             <div className="lc-failure">
               <Message severity="error">We couldn't load the details of this offering.</Message>
@@ -47,12 +36,7 @@ export function OfferingDrawer({ actor }: { actor: OfferingDrawerActor }) {
           )}
           {!detail && isFetching && <Skeleton lines={6} />}
           {detail?.sections.map((section) => <OfferingSectionView key={section.id} section={section} onFollow={onFollow} />)}
-          {detail && helpSurvey && (
-            <section className="lc-offering-help" aria-label="Help">
-              <p className="lc-offering-help__text">Get help from your {PRODUCT_NAME} assistant</p>
-              <Button onPress={() => actor.send({ type: 'REQUEST_HELP' })}>{detail.request_survey_cta}</Button>
-            </section>
-          )}
+          {detail && helpSurvey && <OfferingHelp cta={detail.request_survey_cta ?? ''} onRequest={() => actor.send({ type: 'REQUEST_HELP' })} />}
         </div>
       )}
     </Drawer>

@@ -1,7 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import type { LinkItemKey, OfferingItem, OfferingSection } from '../../contract/offerings.ts';
+import type { LinkItemKey, OfferingItem, OfferingListItem, OfferingSection } from '../../contract/offerings.ts';
+import { PRODUCT_NAME } from '../../services/config.ts';
+import { Button } from '../../widgets/Button.tsx';
 import { ExternalLinkIcon } from '../../widgets/icons.tsx';
 import { type ItemLink, isWebAddress, itemLink } from './links.ts';
+import { ProviderLogo } from './OfferingCard.tsx';
 
 /** Told to the drawer's statechart, which reports the click (SPEC §7 cta_click). */
 export type OnFollowLink = (link: { text: string; url: string }) => void;
@@ -109,6 +112,35 @@ export function OfferingSectionView({ section, onFollow }: { section: OfferingSe
       <h4 id={headingId} className="lc-offering-section__heading">{section.heading}</h4>
       <SectionBody section={section} onFollow={onFollow} />
       <SectionCta section={section} onFollow={onFollow} />
+    </section>
+  );
+}
+
+/**
+ * SPEC §2 Offering detail drawer's header: provider logo and name, heading ('Partner offer' after it for products),
+ * then the offering's name once its details are known. The drawer's own (hidden) title carries the heading for
+ * screen readers.
+ */
+export function OfferingDetailHeader({ offering, name }: { offering: OfferingListItem; name: string | undefined }) {
+  return (
+    <header className="lc-offering-detail__header">
+      <div className="lc-offering-detail__provider">
+        <ProviderLogo offering={offering} className="lc-provider-logo lc-offering-detail__logo" />
+        <p className="lc-offering-detail__provider-name">{offering.provider_name}</p>
+      </div>
+      <p className="lc-offering-detail__heading" aria-hidden="true">{offering.heading}</p>
+      {offering.type === 'product' && <p className="lc-offering-detail__label">Partner offer</p>}
+      {name !== undefined && <p className="lc-offering-detail__name">{name}</p>}
+    </header>
+  );
+}
+
+/** SPEC §2 the drawer's help block: its button starts the offering's request to the assistant. */
+export function OfferingHelp({ cta, onRequest }: { cta: string; onRequest: () => void }) {
+  return (
+    <section className="lc-offering-help" aria-label="Help">
+      <p className="lc-offering-help__text">Get help from your {PRODUCT_NAME} assistant</p>
+      <Button onPress={onRequest}>{cta}</Button>
     </section>
   );
 }

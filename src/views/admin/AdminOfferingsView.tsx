@@ -1,0 +1,415 @@
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { Cell, Checkbox, CheckboxGroup, Column, FieldError, Form, Label, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
+import type { AdminOfferingSummary } from '../../contract/adminCatalogue.ts';
+import { LINK_ITEM_KEYS, type OfferingListItem, type OfferingType, type SectionType } from '../../contract/offerings.ts';
+import {
+  type DraftFields,
+  type ItemDraft,
+  type ItemKind,
+  type ListingChange,
+  type OfferingDraft,
+  type SectionDraft,
+  type SectionFields,
+  type adminOfferingsMachine,
+  previewSectionsOf,
+} from '../../machines/adminOfferings.machine.ts';
+import type { FieldErrors } from '../../machines/adminForms.ts';
+import { Button } from '../../widgets/Button.tsx';
+import { Drawer } from '../../widgets/Drawer.tsx';
+import { ErrorIcon } from '../../widgets/icons.tsx';
+import { Message } from '../../widgets/Message.tsx';
+import { TextInput } from '../../widgets/TextInput.tsx';
+import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from '../offerings/OfferingSections.tsx';
+import { AdminListFrame, ChoiceField } from './AdminParts.tsx';
+import '../offerings/offerings.css';
+import './adminOfferings.css';
+
+export type AdminOfferingsActor = ActorRefFrom<typeof adminOfferingsMachine>;
+
+const TYPE_OPTIONS: ReadonlyArray<{ value: OfferingType; label: string; description: string }> = [
+  { value: 'benefit', label: 'Benefit', description: "From an employer: only its employees see it." },
+  { value: 'product', label: 'Partner offer', description: 'From a partner: every employee sees it.' },
+];
+
+const SECTION_TYPE_NAMES: Record<SectionType, string> = {
+  numbered: 'Numbered steps',
+  key_value: 'Contact rows',
+  text: 'Paragraph',
+};
+
+const ITEM_KIND_NAMES: Record<ItemKind, string> = { phone: 'Phone', email: 'E-mail', download: 'Download', link: 'Website', label: 'Other (a label)' };
+const ITEM_KINDS: readonly ItemKind[] = [...LINK_ITEM_KEYS, 'label'];
+/** How a row of each section type is named in its buttons and fields. */
+const ITEM_NOUNS: Record<SectionType, string> = { numbered: 'step', key_value: 'row', text: 'paragraph' };
+
+/** Offerings: benefits then partner offers in their order, each moved, featured and published from here; the form. */
+export function AdminOfferingsView({ offerings: actor }: { offerings: AdminOfferingsActor }) {
+  const offerings = useSelector(actor, (snapshot) => snapshot.context.offerings);
+  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
+  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
+  const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
+  const isBusy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+  const isOpeningNew = useSelector(actor, (snapshot) => snapshot.context.opening?.offeringId === null);
+  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEW' }));
+
+  return (
+    <AdminListFrame heading="Offerings" isBusy={isBusy} loadError={loadError} onRetry={() => actor.send({ type: 'RETRY' })}
+      notice={notice} refusal={refusal} isLoaded={offerings !== null}
+      action={<Button onPress={() => actor.send({ type: 'NEW' })} isDisabled={!canCreate && !isOpeningNew} isLoading={isOpeningNew}>New offering</Button>}>
+      {offerings && (
+        <>
+          <OfferingsTable title="Benefits" offerings={offerings.filter((offering) => offering.type === 'benefit')} actor={actor} />
+          <OfferingsTable title="Partner offers" offerings={offerings.filter((offering) => offering.type === 'product')} actor={actor} />
+        </>
+      )}
+      <OfferingFormDrawer actor={actor} />
+    </AdminListFrame>
+  );
+}
+
+function OfferingsTable({ title, offerings, actor }: { title: string; offerings: AdminOfferingSummary[]; actor: AdminOfferingsActor }) {
+  const headingId = useId();
+  const canChange = useSelector(actor, (snapshot) => snapshot.matches('list'));
+  const opening = useSelector(actor, (snapshot) => snapshot.context.opening);
+  const listingChange = useSelector(actor, (snapshot) => snapshot.context.listingChange);
+  const last = offerings.length - 1;
+  return (
+    <section className="lc-admin-offerings__group" aria-labelledby={headingId}>
+      <h2 id={headingId} className="lc-admin-offerings__title">{title}</h2>
+      <div className="lc-admin-offerings__scroll">
+        <Table aria-labelledby={headingId} className="lc-admin-table">
+          <TableHeader>
+            <Column isRowHeader>Offering</Column>
+            <Column>Status</Column>
+            <Column>Featured</Column>
+            <Column>
+              <span className="lc-visually-hidden">Actions</span>
+            </Column>
+          </TableHeader>
+          {/* The rows are drawn again when what they depend on beside the offering changes. */}
+          <TableBody items={offerings} dependencies={[canChange, opening, listingChange, last]}
+            renderEmptyState={() => <p className="lc-admin-empty">No {title.toLowerCase()} yet. Press New offering to add one.</p>}>
+            {(offering) => {
+              const isOpening = opening?.offeringId === offering.id;
+              const isChanging = (kind: ListingChange['kind']) => listingChange?.offeringId === offering.id && listingChange.kind === kind;
+              return (
+                <Row id={offering.id} className="lc-admin-table__row">
+                  <Cell>
+                    <span className="lc-admin-table__name">{offering.name}</span>
+                    <span className="lc-admin-table__detail">{offering.provider_name} · {offering.heading}</span>
+                  </Cell>
+                  <Cell>
+                    <span className={`lc-admin-status lc-admin-status--${offering.published ? 'active' : 'inactive'}`}>
+                      {offering.published ? 'Published' : 'Draft'}
+                    </span>
+                  </Cell>
+                  <Cell>{offering.featured ? 'Featured' : 'No'}</Cell>
+                  <Cell>
+                    <div className="lc-admin-actions">
+                      <Button variant="secondary" aria-label={`Edit ${offering.name}`} isDisabled={!canChange && !isOpening}
+                        isLoading={isOpening} onPress={() => actor.send({ type: 'EDIT', offeringId: offering.id })}>
+                        Edit
+                      </Button>
+                      <Button variant="tertiary" aria-label={`Move ${offering.name} up`} isDisabled={!canChange || offering.position === 0}
+                        onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: -1 })}>
+                        Up
+                      </Button>
+                      <Button variant="tertiary" aria-label={`Move ${offering.name} down`} isDisabled={!canChange || offering.position === last}
+                        onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: 1 })}>
+                        Down
+                      </Button>
+                      <Button variant="tertiary" aria-label={`${offering.featured ? 'Unfeature' : 'Feature'} ${offering.name}`}
+                        isDisabled={!canChange && !isChanging('featured')} isLoading={isChanging('featured')}
+                        onPress={() => actor.send({ type: 'SET_FEATURED', offeringId: offering.id, featured: !offering.featured })}>
+                        {offering.featured ? 'Unfeature' : 'Feature'}
+                      </Button>
+                      <Button variant="tertiary" aria-label={`${offering.published ? 'Unpublish' : 'Publish'} ${offering.name}`}
+                        isDisabled={!canChange && !isChanging('published')} isLoading={isChanging('published')}
+                        onPress={() => actor.send({ type: 'SET_PUBLISHED', offeringId: offering.id, published: !offering.published })}>
+                        {offering.published ? 'Unpublish' : 'Publish'}
+                      </Button>
+                    </div>
+                  </Cell>
+                </Row>
+              );
+            }}
+          </TableBody>
+        </Table>
+      </div>
+    </section>
+  );
+}
+
+function OfferingFormDrawer({ actor }: { actor: AdminOfferingsActor }) {
+  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const choices = useSelector(actor, (snapshot) => snapshot.context.choices);
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const savedName = useSelector(actor, (snapshot) =>
+    snapshot.context.offerings?.find((offering) => offering.id === snapshot.context.form?.offeringId)?.name,
+  );
+  if (!form || !choices) return null;
+  const { draft } = form;
+  const isNew = form.offeringId === null;
+  const change = (changes: Partial<DraftFields>) => actor.send({ type: 'CHANGE', changes });
+  const ids = (values: string[]) => values.map(Number);
+
+  return (
+    <Drawer isOpen fullScreen title={isNew ? 'New offering' : `Edit ${savedName ?? 'offering'}`}
+      onOpenChange={(open) => !open && !isSaving && actor.send({ type: 'CANCEL' })}>
+      <div className="lc-offering-editor">
+        <Form className="lc-admin-form lc-offering-editor__form" validationBehavior="aria" onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'SAVE' });
+        }}>
+          {isNew && (
+            <>
+              <ChoiceField label="Type" options={TYPE_OPTIONS} value={draft.type} onChange={(type) => change({ type })}
+                errorMessage={fieldErrors.type} />
+              <TextInput label="Slug" isRequired value={draft.slug} onChange={(slug) => change({ slug })} errorMessage={fieldErrors.slug}
+                description="Lower-case letters, digits and hyphens, e.g. gym-membership. It cannot change later." />
+            </>
+          )}
+          <TextInput label="Provider name" isRequired value={draft.provider_name} onChange={(name) => change({ provider_name: name })}
+            errorMessage={fieldErrors.provider_name} />
+          <TextInput label="Provider logo address" isRequired value={draft.provider_logo_url}
+            onChange={(url) => change({ provider_logo_url: url })} errorMessage={fieldErrors.provider_logo_url}
+            description="A file of this site (starting with /) or a web address (starting with https://)." />
+          <TextInput label="Heading" isRequired value={draft.heading} onChange={(heading) => change({ heading })}
+            errorMessage={fieldErrors.heading} description="The card's title and the top of the drawer." />
+          <TextInput label="Subheading" isRequired value={draft.subheading} onChange={(subheading) => change({ subheading })}
+            errorMessage={fieldErrors.subheading} description="The card's second line." />
+          <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name}
+            description="Shown under the heading in the drawer, and in this list." />
+          <IdChoices label="Categories" description="The filters it is found under." errorMessage={fieldErrors.category_ids}
+            options={choices.categories} value={draft.category_ids} onChange={(values) => change({ category_ids: ids(values) })} />
+          {draft.type === 'benefit' && (
+            <IdChoices label="Companies" description="Only their employees see the benefit." errorMessage={fieldErrors.company_ids}
+              options={choices.companies} value={draft.company_ids} onChange={(values) => change({ company_ids: ids(values) })} />
+          )}
+          <fieldset className="lc-offering-editor__group">
+            <legend className="lc-field__label">Help button <span className="lc-field__optional">(optional)</span></legend>
+            <p className="lc-field__description">A button under the sections that starts a request to the concierge.</p>
+            <TextInput label="Button text" value={draft.help_cta} onChange={(text) => change({ help_cta: text })}
+              errorMessage={fieldErrors['help.cta']} />
+            <NativeSelect label="Request it starts" value={draft.help_survey_id === null ? '' : String(draft.help_survey_id)}
+              options={[{ value: '', label: 'None' }, ...choices.templates.map((template) => ({ value: String(template.id), label: template.name }))]}
+              errorMessage={fieldErrors['help.request_survey_id']}
+              onChange={(value) => change({ help_survey_id: value === '' ? null : Number(value) })} />
+          </fieldset>
+          <SectionsEditor actor={actor} sections={draft.sections} fieldErrors={fieldErrors} />
+          {formError && <Message severity="error">{formError}</Message>}
+          <div className="lc-admin-actions">
+            <Button type="submit" isLoading={isSaving}>{isNew ? 'Create offering' : 'Save changes'}</Button>
+            <Button variant="secondary" isDisabled={isSaving} onPress={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>
+          </div>
+        </Form>
+        <OfferingPreview draft={draft} />
+      </div>
+    </Drawer>
+  );
+}
+
+/** A labelled group of checkboxes over records by id, with its error tied to it. */
+function IdChoices({ label, description, options, value, onChange, errorMessage }: {
+  label: string;
+  description: string;
+  options: ReadonlyArray<{ id: number; name: string }>;
+  value: readonly number[];
+  onChange: (values: string[]) => void;
+  errorMessage: string | undefined;
+}) {
+  return (
+    <CheckboxGroup className="lc-field lc-offering-editor__choices" value={value.map(String)} onChange={onChange}
+      isInvalid={Boolean(errorMessage)} validationBehavior="aria">
+      <Label className="lc-field__label">{label}</Label>
+      <span className="lc-field__description" slot="description">{description}</span>
+      <div className="lc-offering-editor__choice-list">
+        {options.length === 0 && <span className="lc-field__description">None yet.</span>}
+        {options.map((option) => (
+          <Checkbox key={option.id} value={String(option.id)} className="lc-admin-checkbox">
+            <span className="lc-admin-checkbox__box" aria-hidden="true" />
+            <span>{option.name}</span>
+          </Checkbox>
+        ))}
+      </div>
+      <FieldError className="lc-field__error">
+        <ErrorIcon size={16} className="lc-field__error-icon" />
+        <span>{errorMessage}</span>
+      </FieldError>
+    </CheckboxGroup>
+  );
+}
+
+/** A labelled native select, its error beneath it and tied to it. */
+function NativeSelect({ label, value, options, onChange, errorMessage }: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  errorMessage: string | undefined;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="lc-field lc-offering-select">
+      <label className="lc-field__label" htmlFor={id}>{label}</label>
+      <select id={id} className="lc-offering-select__input" value={value} onChange={(event) => onChange(event.target.value)}
+        aria-invalid={errorMessage ? true : undefined} aria-describedby={errorMessage ? errorId : undefined}>
+        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+      </select>
+      {errorMessage && (
+        <span id={errorId} className="lc-field__error">
+          <ErrorIcon size={16} className="lc-field__error-icon" />
+          <span>{errorMessage}</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function SectionsEditor({ actor, sections, fieldErrors }: { actor: AdminOfferingsActor; sections: SectionDraft[]; fieldErrors: FieldErrors }) {
+  return (
+    <section className="lc-offering-sections" aria-label="Sections">
+      <h3 className="lc-offering-sections__title">Sections</h3>
+      {sections.map((section, index) => (
+        <SectionEditor key={index} actor={actor} section={section} index={index} count={sections.length} fieldErrors={fieldErrors} />
+      ))}
+      {fieldErrors.sections && <Message severity="error">{fieldErrors.sections}</Message>}
+      <div className="lc-admin-actions">
+        {(['numbered', 'key_value', 'text'] as const).map((sectionType) => (
+          <Button key={sectionType} variant="secondary" onPress={() => actor.send({ type: 'ADD_SECTION', sectionType })}>
+            Add {SECTION_TYPE_NAMES[sectionType].toLowerCase()}
+          </Button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function SectionEditor({ actor, section, index, count, fieldErrors }: {
+  actor: AdminOfferingsActor;
+  section: SectionDraft;
+  index: number;
+  count: number;
+  fieldErrors: FieldErrors;
+}) {
+  const name = `Section ${index + 1}`;
+  const path = `sections.${index}`;
+  const changeSection = (changes: Partial<SectionFields>) => actor.send({ type: 'CHANGE_SECTION', section: index, changes });
+  const noun = ITEM_NOUNS[section.section_type];
+  const itemsError = fieldErrors[`${path}.items`];
+  return (
+    <fieldset className="lc-offering-section-editor">
+      <legend className="lc-offering-section-editor__legend">{name}: {SECTION_TYPE_NAMES[section.section_type]}</legend>
+      <div className="lc-admin-actions lc-offering-section-editor__tools">
+        <Button variant="tertiary" aria-label={`Move ${name.toLowerCase()} up`} isDisabled={index === 0}
+          onPress={() => actor.send({ type: 'MOVE_SECTION', section: index, by: -1 })}>Up</Button>
+        <Button variant="tertiary" aria-label={`Move ${name.toLowerCase()} down`} isDisabled={index === count - 1}
+          onPress={() => actor.send({ type: 'MOVE_SECTION', section: index, by: 1 })}>Down</Button>
+        <Button variant="tertiary" aria-label={`Remove ${name.toLowerCase()}`}
+          onPress={() => actor.send({ type: 'REMOVE_SECTION', section: index })}>Remove</Button>
+      </div>
+      <TextInput label="Section heading" isRequired value={section.heading} onChange={(heading) => changeSection({ heading })}
+        errorMessage={fieldErrors[`${path}.heading`]} />
+      <ol className="lc-offering-section-editor__items">
+        {section.items.map((item, itemIndex) => (
+          <ItemEditor key={itemIndex} actor={actor} sectionType={section.section_type} section={index} index={itemIndex}
+            count={section.items.length} item={item} noun={noun} fieldErrors={fieldErrors} />
+        ))}
+      </ol>
+      {itemsError && <Message severity="error">{itemsError}</Message>}
+      {section.section_type !== 'text' && (
+        <div>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'ADD_ITEM', section: index })}>Add a {noun}</Button>
+        </div>
+      )}
+      <div className="lc-offering-section-editor__cta">
+        <TextInput label="Link text" value={section.cta_text} onChange={(text) => changeSection({ cta_text: text })}
+          errorMessage={fieldErrors[`${path}.cta_text`]} />
+        <TextInput label="Link address" type="url" value={section.cta_url} onChange={(url) => changeSection({ cta_url: url })}
+          errorMessage={fieldErrors[`${path}.cta_url`]} description="A button under the section, e.g. https://example.com/claim." />
+      </div>
+    </fieldset>
+  );
+}
+
+function ItemEditor({ actor, sectionType, section, index, count, item, noun, fieldErrors }: {
+  actor: AdminOfferingsActor;
+  sectionType: SectionType;
+  section: number;
+  index: number;
+  count: number;
+  item: ItemDraft;
+  noun: string;
+  fieldErrors: FieldErrors;
+}) {
+  const path = `sections.${section}.items.${index}`;
+  const itemName = sectionType === 'text' ? 'Paragraph' : `${noun[0]!.toUpperCase()}${noun.slice(1)} ${index + 1}`;
+  const changeItem = (changes: Partial<ItemDraft>) => actor.send({ type: 'CHANGE_ITEM', section, item: index, changes });
+  return (
+    <li className="lc-offering-item-editor">
+      {sectionType === 'key_value' && (
+        <>
+          <NativeSelect label={`${itemName}: kind`} value={item.kind} errorMessage={item.kind === 'label' ? undefined : fieldErrors[`${path}.key`]}
+            options={ITEM_KINDS.map((kind) => ({ value: kind, label: ITEM_KIND_NAMES[kind] }))}
+            onChange={(kind) => changeItem({ kind: kind as ItemKind })} />
+          {item.kind === 'label' && (
+            <TextInput label={`${itemName}: label`} isRequired value={item.label} onChange={(label) => changeItem({ label })}
+              errorMessage={fieldErrors[`${path}.key`]} />
+          )}
+        </>
+      )}
+      <TextInput label={sectionType === 'key_value' ? `${itemName}: value` : itemName} isRequired value={item.value}
+        type={sectionType === 'text' ? 'textarea' : 'text'} onChange={(value) => changeItem({ value })}
+        errorMessage={fieldErrors[`${path}.value`]} />
+      {sectionType === 'key_value' && item.kind !== 'label' && (
+        <TextInput label={`${itemName}: link address`} type="url" isRequired={item.kind === 'download'} value={item.external_url}
+          onChange={(url) => changeItem({ external_url: url })} errorMessage={fieldErrors[`${path}.external_url`]}
+          description={item.kind === 'download' ? 'The address of the file.' : 'When the link goes elsewhere than the value.'} />
+      )}
+      {sectionType !== 'text' && (
+        <div className="lc-admin-actions">
+          <Button variant="tertiary" aria-label={`Move ${noun} ${index + 1} up`} isDisabled={index === 0}
+            onPress={() => actor.send({ type: 'MOVE_ITEM', section, item: index, by: -1 })}>Up</Button>
+          <Button variant="tertiary" aria-label={`Move ${noun} ${index + 1} down`} isDisabled={index === count - 1}
+            onPress={() => actor.send({ type: 'MOVE_ITEM', section, item: index, by: 1 })}>Down</Button>
+          <Button variant="tertiary" aria-label={`Remove ${noun} ${index + 1}`} isDisabled={count === 1}
+            onPress={() => actor.send({ type: 'REMOVE_ITEM', section, item: index })}>Remove</Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The employee's drawer as the draft stands, drawn by the drawer's own parts. It is a picture of the form beside
+ * it: inert, so its links neither take focus nor leave the page, and screen readers read the form instead.
+ */
+function OfferingPreview({ draft }: { draft: OfferingDraft }) {
+  const headingId = useId();
+  const card: OfferingListItem = {
+    id: 0,
+    type: draft.type,
+    provider_name: draft.provider_name,
+    provider_logo_url: draft.provider_logo_url,
+    heading: draft.heading,
+    subheading: draft.subheading,
+    featured: false,
+    categories: [],
+  };
+  return (
+    <aside className="lc-offering-preview" aria-labelledby={headingId}>
+      <h3 id={headingId} className="lc-offering-preview__title">Preview</h3>
+      <p className="lc-field__description">What an employee sees on opening it.</p>
+      <div className="lc-offering-preview__drawer lc-offering-detail" inert data-testid="offering-preview">
+        <OfferingDetailHeader offering={card} name={draft.name} />
+        {previewSectionsOf(draft).map((section) => <OfferingSectionView key={section.id} section={section} onFollow={() => undefined} />)}
+        {draft.help_cta.trim() && <OfferingHelp cta={draft.help_cta} onRequest={() => undefined} />}
+      </div>
+    </aside>
+  );
+}
