@@ -64,7 +64,7 @@ export interface CallOptions extends Omit<RequestInit, 'method' | 'body'> {
 /** Awaited, the answer (2xx only); `.json()` is its parsed body. */
 export interface ResponsePromise extends Promise<Response> {
   json(): Promise<unknown>;
-  /** The answer read to the end, as text (ky's name): also how a keepalive call releases its share of the budget. */
+  /** The answer read to the end, as text: also how a keepalive call releases its share of the budget. */
   text(): Promise<string>;
 }
 
