@@ -1,7 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { NextScreenItem, QuestionPrefill, SubmittedRequest } from '../contract/surveys.ts';
+import type { PresignedUrlResponse } from '../contract/uploads.ts';
 import { type PostAnswerInput, surveyMachine } from './survey.machine.ts';
+import { uploadMachine } from './upload.machine.ts';
 import type { StoredAnswer } from '../services/surveys.ts';
+import type { UploadFileOptions } from '../services/uploads.ts';
 
 /**
  * A request template previewed as the employee conversation (issue 13): the real survey machine, whose calls to the
@@ -53,3 +56,17 @@ function previewRequest(name: string): SubmittedRequest {
     survey_category_image_url: null,
   };
 }
+
+/**
+ * The preview's file uploads: a chosen file is checked and shown as any upload is, but stays in the browser: no
+ * upload address is asked for and no byte is sent.
+ */
+export const previewUploadMachine = uploadMachine.provide({
+  actors: {
+    requestPresignedUrl: fromPromise<PresignedUrlResponse, { filename: string; requestId?: number }>(async ({ input }) => ({
+      key: `preview/${input.filename}`,
+      presigned_url: 'about:blank',
+    })),
+    uploadFile: fromPromise<void, Omit<UploadFileOptions, 'signal'>>(async ({ input }) => input.onProgress?.(100)),
+  },
+});

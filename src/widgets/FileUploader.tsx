@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import { DropZone, type DropItem, FileTrigger } from 'react-aria-components';
 import type { SnapshotFrom } from 'xstate';
 import { SAFE_UPLOAD_TYPES } from '../contract/uploads.ts';
@@ -69,6 +69,12 @@ function ImagePreview({ file }: { file: File }) {
 }
 
 /**
+ * The upload statechart the uploaders below run: the real one, unless a screen provides another implementation of
+ * its calls (the admin's survey preview keeps chosen files in the browser).
+ */
+export const UploadMachineContext = createContext(uploadMachine);
+
+/**
  * SPEC §4 single-file upload: pick (or drop) one image or PDF; it is checked, uploaded with progress and shown with
  * its name, size and a preview. The `url`, `method` and `presign` in force when it mounts are the ones used.
  */
@@ -85,7 +91,7 @@ export function FileUploader({
   onBusyChange,
   onMountOpenPicker,
 }: FileUploaderProps) {
-  const actor = useActorRef(uploadMachine, { input: { url, method, presign } });
+  const actor = useActorRef(useContext(UploadMachineContext), { input: { url, method, presign } });
   const file = useSelector(actor, (snapshot) => snapshot.context.file);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const percent = useSelector(actor, (snapshot) => snapshot.context.percent);

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { previewUploadMachine } from '../../src/machines/surveyPreview.ts';
 import { uploadMachine } from '../../src/machines/upload.machine.ts';
 import {
   UploadAbortedError,
@@ -11,7 +12,7 @@ import {
   requestPresignedUrl,
   uploadFile,
 } from '../../src/services/uploads.ts';
-import { FileUploader } from '../../src/widgets/FileUploader.tsx';
+import { FileUploader, UploadMachineContext } from '../../src/widgets/FileUploader.tsx';
 import { FakeXMLHttpRequest } from '../machines/fakeXMLHttpRequest.support.ts';
 
 
@@ -186,6 +187,22 @@ describe('FileUploader', () => {
     expect(onBusyChange.mock.calls).toEqual([[true], [false]]);
     expect(onUploaded).toHaveBeenCalledOnce();
     expect(onUploaded.mock.invocationCallOrder[0]).toBeLessThan(onBusyChange.mock.invocationCallOrder[1] ?? 0);
+  });
+
+  it("in the admin's survey preview, shows a chosen file as uploaded and sends nothing", async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const onUploaded = vi.fn();
+    render(
+      <UploadMachineContext.Provider value={previewUploadMachine}>
+        <FileUploader label="Choose a file" presign={{}} onUploaded={onUploaded} />
+      </UploadMachineContext.Provider>,
+    );
+    await userEvent.upload(fileInput(), new File(['png bytes'], 'receipt.png', { type: 'image/png' }));
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ key: 'preview/receipt.png' }));
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(FakeXMLHttpRequest.sent).toEqual([]);
   });
 
   it('tells its owner an upload ended when it is removed, when the transfer fails, and when the uploader goes away', async () => {

@@ -11,8 +11,10 @@ import {
   SURVEYS_PATH,
   type adminTemplateQuestionsMachine,
 } from '../../machines/adminTemplateQuestions.machine.ts';
+import { previewUploadMachine } from '../../machines/surveyPreview.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
+import { UploadMachineContext } from '../../widgets/FileUploader.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { SurveyConversation } from '../requestCreation/SurveyConversation.tsx';
@@ -260,11 +262,13 @@ function TemplatePreview({ actor }: { actor: AdminTemplateQuestionsActor }) {
       onOpenChange={(open) => !open && actor.send({ type: 'CLOSE_PREVIEW' })}>
       <div className="lc-template-preview__banner">
         <Message severity="info" title="Preview">
-          This is what employees see. Nothing you answer here is saved or sent; pre-filled answers show sample values.
+          This is what employees see. Nothing you answer here is saved or sent, files included; pre-filled answers show sample values.
         </Message>
         <Button variant="secondary" onPress={() => actor.send({ type: 'RESTART_PREVIEW' })}>Start again</Button>
       </div>
-      <SurveyConversation key={survey.id} actor={survey} />
+      <UploadMachineContext.Provider value={previewUploadMachine}>
+        <SurveyConversation key={survey.id} actor={survey} />
+      </UploadMachineContext.Provider>
     </Drawer>
   );
 }
