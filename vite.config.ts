@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { earlyCallSetup, earlyCallsScript } from './src/services/earlyCalls.ts';
+import { earlyCallSetup, pageHeadScript } from './src/services/earlyCalls.ts';
 import { COMPRESSIBLE, writeCompressedCopies } from './scripts/precompress.ts';
 
 function buildVersion(): string {
@@ -50,17 +50,18 @@ function precompressedCopies(): Plugin {
 }
 
 /**
- * Issue 10: the session check's call made from the top of every page as it arrives (src/services/earlyCalls.ts), when
- * the API is on the page's origin. The server allows this one inline script by its hash (securityHeaders.ts).
+ * Issue 10: the session check's call made from the top of every page as it arrives, when the API is on the page's
+ * origin, and the browser's internationalisation data loaded while the app's code downloads (src/services/earlyCalls.ts).
+ * The server allows this one inline script by its hash (securityHeaders.ts).
  */
-function earlySessionCall(apiBaseSetting: string): Plugin {
-  const setup = earlyCallSetup(apiBaseSetting);
+function pageHead(apiBaseSetting: string): Plugin {
+  const script = pageHeadScript(earlyCallSetup(apiBaseSetting));
   return {
-    name: 'life-concierge-early-session-call',
+    name: 'life-concierge-page-head',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: () => (setup ? [{ tag: 'script', children: earlyCallsScript(setup), injectTo: 'head-prepend' }] : []),
+      handler: () => [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
     },
   };
 }
@@ -115,7 +116,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   // The SSR build (src/prerender.tsx, for scripts/prerender.ts) is a build-time tool: no files of the app's own.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), versionFile(), earlySessionCall(loadEnv(mode, import.meta.dirname, 'VITE_').VITE_API_BASE_URL ?? ''), precompressedCopies()],
+    : [react(), versionFile(), pageHead(loadEnv(mode, import.meta.dirname, 'VITE_').VITE_API_BASE_URL ?? ''), precompressedCopies()],
   publicDir: isSsrBuild ? false : 'public',
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   build: {

@@ -2,7 +2,9 @@ import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../contract/common.const
 import { SESSION_STORAGE_KEYS } from './storage.ts';
 
 /**
- * Issue 10: the session check's call, GET users/current, made by a few lines at the top of the page as its HTML
+ * Issue 10: what the script at the top of every page does before the app's code arrives (pageHeadScript).
+ *
+ * The session check's call, GET users/current, made by a few lines at the top of the page as its HTML
  * arrives, rather than once the app's code has downloaded and started: on a phone's link that takes a round trip and
  * the server's answer off every signed-in page's first paint. The app's HTTP client adopts the answer when its own
  * first call is that very call with the same headers (takeEarlyAnswer); otherwise the answer is dropped and the app
@@ -65,9 +67,26 @@ export function earlyCallSetup(apiBaseSetting: string): EarlyCallSetup | null {
   };
 }
 
-/** The page's script: the function's own text, called with its setup. */
-export function earlyCallsScript(setup: EarlyCallSetup): string {
-  return `(${startEarlyCalls.toString()})(${JSON.stringify(setup)});`;
+/**
+ * The browser's internationalisation data (ICU) loads on its first use, which react-aria makes as its modules load:
+ * a long step of the app's start on a phone. Made here once the page has painted, it falls while the app's code is
+ * still downloading and the main thread has nothing else to do. Runs in the page as written into it (no outer names).
+ */
+export function warmUpIntl(): void {
+  const warmUp = () => {
+    try {
+      Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
+    } catch {
+      // An unusual locale string: react-aria falls back to en-US, and so does nothing here.
+    }
+  };
+  setTimeout(warmUp, 0);
+}
+
+/** The script at the top of every page: the functions' own text, called (the early calls only with a setup). */
+export function pageHeadScript(setup: EarlyCallSetup | null): string {
+  const earlyCalls = setup ? `(${startEarlyCalls.toString()})(${JSON.stringify(setup)});` : '';
+  return `${earlyCalls}(${warmUpIntl.toString()})();`;
 }
 
 function sameHeaders(actual: Headers, expected: Headers): boolean {

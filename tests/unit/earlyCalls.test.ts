@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as HttpModule from '../../src/services/http.ts';
-import { earlyCallSetup, earlyCallsScript } from '../../src/services/earlyCalls.ts';
+import { earlyCallSetup, pageHeadScript } from '../../src/services/earlyCalls.ts';
 
 /**
  * Issue 10: the page's head makes the session check's call (the script the build writes into it), and the app's
@@ -31,7 +31,7 @@ function runPageHead() {
   const setup = earlyCallSetup('/');
   if (!setup) throw new Error('An API on the page\'s origin has early calls');
   // The very text the build writes into the page, run as the page runs it.
-  new Function(earlyCallsScript(setup))();
+  new Function(pageHeadScript(setup))();
 }
 
 async function loadHttp(): Promise<typeof HttpModule> {
@@ -57,6 +57,15 @@ describe('the early session call', () => {
     // Only once: a later call is the app's own.
     expect(await api().get('users/current').json()).toEqual({ user: { email: 'answer 2' } });
     expect(sent).toHaveLength(2);
+  });
+
+  it("also loads the browser's internationalisation data once the page has painted, while the app's code downloads", async () => {
+    const supportedLocalesOf = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
+    runPageHead();
+    expect(supportedLocalesOf).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(supportedLocalesOf).toHaveBeenCalledWith([navigator.language]);
+    supportedLocalesOf.mockRestore();
   });
 
   it('is not made without a session', () => {
