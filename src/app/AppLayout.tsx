@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import type { Company, User } from '../contract/account.ts';
@@ -51,7 +51,8 @@ const UserMenu = lazyPage(() => import('./UserMenu.tsx'));
  * (the build rendered the frame without one, issue 10). RequireAuth, inside the frame, decides what the page shows.
  */
 function useFrameUser(): User | null {
-  const user = useSession((snapshot) => (snapshot.hasTag('signedIn') ? snapshot.context.user : null));
+  // Deferred as the guards' view is (guards.tsx): the frame fills in with the page, in one transition.
+  const user = useDeferredValue(useSession((snapshot) => (snapshot.hasTag('signedIn') ? snapshot.context.user : null)));
   return useHydrating() ? null : user;
 }
 
