@@ -272,6 +272,8 @@ export function placed(list: readonly AdminOfferingSummary[], changed: AdminOffe
 export interface OfferingForm {
   offeringId: number | null;
   draft: OfferingDraft;
+  /** The draft as the form opened: leaving a form that differs from it asks first. */
+  openedDraft: OfferingDraft;
 }
 
 /** What the form offers to choose from. */
@@ -320,7 +322,9 @@ export type AdminOfferingsEvent =
   | { type: 'MOVE_ITEM'; section: number; item: number; by: -1 | 1 }
   | { type: 'REMOVE_ITEM'; section: number; item: number }
   | { type: 'SAVE' }
-  | { type: 'CANCEL' };
+  | { type: 'CANCEL' }
+  | { type: 'DISCARD' }
+  | { type: 'KEEP_EDITING' };
 
 export interface OpenedForm extends OfferingChoices {
   offering: AdminOffering | null;
@@ -388,6 +392,8 @@ export const adminOfferingsMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.form !== null && Object.keys(checkDraft(context.form)).length === 0,
+    hasUnsavedChanges: ({ context }) =>
+      context.form !== null && JSON.stringify(context.form.draft) !== JSON.stringify(context.form.openedDraft),
     canMove: ({ context, event }) => {
       assertEvent(event, 'MOVE');
       const offering = context.offerings?.find((candidate) => candidate.id === event.offeringId);
@@ -407,9 +413,8 @@ export const adminOfferingsMachine = setup({
     }),
     showForm: assign((_, opened: OpenedForm) => {
       const { offering, ...choices } = opened;
-      const form: OfferingForm = offering
-        ? { offeringId: offering.id, draft: draftOf(offering) }
-        : { offeringId: null, draft: EMPTY_OFFERING_DRAFT };
+      const draft = offering ? draftOf(offering) : EMPTY_OFFERING_DRAFT;
+      const form: OfferingForm = { offeringId: offering?.id ?? null, draft, openedDraft: draft };
       return { form, choices, opening: null, fieldErrors: {}, formError: null };
     }),
     showFormLoadError: assign({ opening: null, refusal: FORM_LOAD_ERROR }),
@@ -574,7 +579,14 @@ export const adminOfferingsMachine = setup({
         MOVE_ITEM: { actions: 'moveItem' },
         REMOVE_ITEM: { actions: 'removeItem' },
         SAVE: [{ guard: 'isValid', target: 'saving', actions: 'clearErrors' }, { actions: 'showInvalidFields' }],
-        CANCEL: { target: 'list', actions: 'closeForm' },
+        CANCEL: [{ guard: 'hasUnsavedChanges', target: 'confirmingDiscard' }, { target: 'list', actions: 'closeForm' }],
+      },
+    },
+    /** Nothing typed is lost unasked: leaving a changed form asks first. */
+    confirmingDiscard: {
+      on: {
+        DISCARD: { target: 'list', actions: 'closeForm' },
+        KEEP_EDITING: 'editing',
       },
     },
     saving: {
@@ -582,7 +594,7 @@ export const adminOfferingsMachine = setup({
       invoke: {
         id: 'saveOffering',
         src: 'saveOffering',
-        input: ({ context }) => context.form ?? { offeringId: null, draft: EMPTY_OFFERING_DRAFT },
+        input: ({ context }) => context.form ?? { offeringId: null, draft: EMPTY_OFFERING_DRAFT, openedDraft: EMPTY_OFFERING_DRAFT },
         onDone: { target: 'list', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
         onError: { target: 'editing', actions: { type: 'showSaveFailure', params: errorOf } },
       },

@@ -171,8 +171,12 @@ test('an admin opens a seeded offering: the form holds its sections and the prev
   await expectNoSeriousViolations(page);
   await shoot(page, 'offering-edit-form', [preview]);
 
-  // Cancelled: nothing is saved, and focus goes back to what opened the form.
+  // Cancelled: the changed form asks first; discarded, nothing is saved, and focus goes back to what opened the form.
   await form.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await expect(discard).toContainText('Your changes to this offering have not been saved.');
+  await expectNoSeriousViolations(page);
+  await discard.getByRole('button', { name: 'Discard changes' }).click();
   await expect(form).toHaveCount(0);
   await expect(edit).toBeFocused();
   await edit.click();

@@ -168,6 +168,8 @@ const { paths, titled } = flowModel(adminOfferingsMachine, {
     errorEvent('saveOffering', new ConsoleCallError('Invalid input', 422, { 'sections.0.items.1.value': STEP_TOO_LONG }), 'a step refused'),
     errorEvent('saveOffering', networkDown, 'save fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
+    { label: 'keep editing', event: { type: 'KEEP_EDITING' } },
+    { label: 'discard', event: { type: 'DISCARD' } },
   ],
   offer: ({ context }, { label }) => {
     const { form, opening, listingChange, notice, refusal, offerings, fieldErrors, formError } = context;
@@ -234,8 +236,9 @@ const { paths, titled } = flowModel(adminOfferingsMachine, {
       case 'add a paragraph':
       case 'move section 1 down':
       case 'remove section 2':
-      case 'cancel':
         return pristineGym;
+      case 'cancel':
+        return pristineGym || (isGym && draft?.name === 'Gym and pool' && clean);
       default:
         return true;
     }
@@ -392,6 +395,13 @@ const states: StateAssertions<Machine> = {
     expectFrame(snapshot, { busy: false });
     expect(expectForm(snapshot)).not.toHaveAttribute('aria-busy');
   },
+  confirmingDiscard: (snapshot) => {
+    expectFrame(snapshot, { busy: false });
+    const question = screen.getByRole('alertdialog', { name: 'Discard your changes?' });
+    expect(question).toHaveTextContent('Your changes to this offering have not been saved.');
+    // The form stays as typed behind the question.
+    expect(screen.getByRole('textbox', { name: 'Name', hidden: true })).toHaveValue(snapshot.context.form?.draft.name);
+  },
   saving: (snapshot) => {
     expectFrame(snapshot, { busy: true });
     expect(expectForm(snapshot)).toHaveAttribute('aria-busy', 'true');
@@ -465,6 +475,8 @@ const events: EventExecutors<Machine> = {
   REMOVE_ITEM: ({ event }) => user.click(within(sectionGroup(event.section as number)).getByRole('button', { name: `Remove step ${(event.item as number) + 1}` })),
   SAVE: () => user.click(within(dialog()).getByRole('button', { name: SAVE_BUTTON })),
   CANCEL: () => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
+  KEEP_EDITING: () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep editing' })),
+  DISCARD: () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard changes' })),
 };
 
 describe('admin offerings machine against the offerings screen', () => {
@@ -514,6 +526,9 @@ describe('admin offerings model coverage', () => {
         'an edit is saved': /Gym form opens → rename Gym → save → updated$/,
         'a server refusal is named beside the step': /rename Gym → save → a step refused$/,
         'a failed save keeps the form': /rename Gym → save → save fails$/,
+        'leaving a changed form asks, and discards only when told': /rename Gym → cancel → discard$/,
+        'leaving a changed form can be taken back': /rename Gym → cancel → keep editing$/,
+        'an unchanged form closes at once': /Gym form opens → cancel$/,
         'a help button needs its request': /give it a help button → save → choose its request$/,
         'an emptied step is named beside it': /clear step 1 → save$/,
         'sections and steps are moved and removed': /move section 1 down$/,

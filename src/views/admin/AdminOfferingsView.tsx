@@ -22,7 +22,7 @@ import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from '../offerings/OfferingSections.tsx';
-import { AdminListFrame, ChoiceField } from './AdminParts.tsx';
+import { AdminListFrame, ChoiceField, ConfirmDialog } from './AdminParts.tsx';
 import '../offerings/offerings.css';
 import './adminOfferings.css';
 
@@ -148,6 +148,7 @@ function OfferingFormDrawer({ actor }: { actor: AdminOfferingsActor }) {
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
   const savedName = useSelector(actor, (snapshot) =>
     snapshot.context.offerings?.find((offering) => offering.id === snapshot.context.form?.offeringId)?.name,
   );
@@ -209,6 +210,10 @@ function OfferingFormDrawer({ actor }: { actor: AdminOfferingsActor }) {
         </Form>
         <OfferingPreview draft={draft} />
       </div>
+      <ConfirmDialog isOpen={isAskingToDiscard} title="Discard your changes?" confirmLabel="Discard changes" cancelLabel="Keep editing"
+        isConfirming={false} refusal={null} onConfirm={() => actor.send({ type: 'DISCARD' })} onCancel={() => actor.send({ type: 'KEEP_EDITING' })}>
+        <p>{isNew ? 'This offering has not been created yet.' : 'Your changes to this offering have not been saved.'}</p>
+      </ConfirmDialog>
     </Drawer>
   );
 }

@@ -114,14 +114,18 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are (default 'Cancel'). */
+  cancelLabel?: string;
   isConfirming: boolean;
   refusal: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before a change that signs people out (deactivation) or lets them back in (reactivation). */
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, isConfirming, refusal, onConfirm, onCancel }: ConfirmDialogProps) {
+/** Asks before a change that cannot be taken back by Cancel: a deactivation, a reactivation, discarded typing. */
+export function ConfirmDialog({
+  isOpen, title, children, confirmLabel, cancelLabel = 'Cancel', isConfirming, refusal, onConfirm, onCancel,
+}: ConfirmDialogProps) {
   return (
     <ModalOverlay isOpen={isOpen} onOpenChange={(open) => !open && !isConfirming && onCancel()} isDismissable={!isConfirming}
       className="lc-admin-confirm-overlay">
@@ -137,7 +141,7 @@ export function ConfirmDialog({ isOpen, title, children, confirmLabel, isConfirm
               {confirmLabel}
             </Button>
             <Button variant="secondary" onPress={onCancel} isDisabled={isConfirming}>
-              Cancel
+              {cancelLabel}
             </Button>
           </div>
         </Dialog>

@@ -9,8 +9,9 @@ export function offeringCardLabel(offering: OfferingListItem): string {
 }
 
 /**
- * The provider's logo, or its initial when the logo cannot be loaded. The provider's name is written beside it, so
- * the picture itself says nothing more to screen readers.
+ * The provider's logo, or its initial when the logo cannot be loaded or has no address yet (an offering being written
+ * in the admin area). The provider's name is written beside it, so the picture itself says nothing more to screen
+ * readers.
  */
 export function ProviderLogo({
   offering,
@@ -23,7 +24,7 @@ export function ProviderLogo({
   onError?: () => void;
   className: string;
 }) {
-  if (!display.shown) {
+  if (!display.shown || !offering.provider_logo_url.trim()) {
     return (
       <span className={`${className} lc-provider-logo--initial`} aria-hidden="true">
         {offering.provider_name.trim().charAt(0).toUpperCase()}
