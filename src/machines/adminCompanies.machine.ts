@@ -1,7 +1,7 @@
 import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AdminCompany, type CreateCompanyRequest, type MfaPolicy, createCompanyRequest } from '../contract/admin.ts';
 import { createCompany, listCompanies, setCompanyActive, updateCompany } from '../services/admin.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted } from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted, withoutErrorsFor } from './adminForms.ts';
 
 export const COMPANIES_LOAD_ERROR = "We couldn't load the companies. Please try again.";
 export const LOGO_STILL_UPLOADING = 'Please wait until the logo has uploaded.';
@@ -144,7 +144,7 @@ export const adminCompaniesMachine = setup({
       assertEvent(event, 'CHANGE');
       if (!context.form) return {};
       // A field the user changes no longer carries the message about its old value.
-      const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !(field in event.changes)));
+      const fieldErrors = withoutErrorsFor(context.fieldErrors, Object.keys(event.changes));
       const changesLogo = 'logo_upload_key' in event.changes;
       const form = {
         ...context.form,
@@ -163,7 +163,7 @@ export const adminCompaniesMachine = setup({
     takeLogo: assign(({ context, event }) => {
       assertEvent(event, 'LOGO_UPLOADED');
       if (!context.form) return {};
-      const { logo_upload_key: _staleError, ...fieldErrors } = context.fieldErrors;
+      const fieldErrors = withoutErrorsFor(context.fieldErrors, ['logo_upload_key']);
       const draft = { ...context.form.draft, logo_upload_key: event.key };
       const formError = context.formError === LOGO_STILL_UPLOADING ? null : context.formError;
       return { form: { ...context.form, draft, imageUrl: null, logoUploading: false }, fieldErrors, formError };

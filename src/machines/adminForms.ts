@@ -5,6 +5,11 @@ export type FieldErrors = Record<string, string>;
 
 export const SAVE_FAILED = "We couldn't save the changes. Please try again.";
 
+/** The messages without those about the given fields, or about anything under them ('sections' takes 'sections.0.heading'). */
+export function withoutErrorsFor(errors: FieldErrors, fields: readonly string[]): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => !fields.some((field) => path === field || path.startsWith(`${field}.`))));
+}
+
 /** The first message for each input a contract schema refused. */
 export function fieldErrorsOfIssues(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
   const errors: FieldErrors = {};

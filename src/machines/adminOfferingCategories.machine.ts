@@ -6,7 +6,7 @@ import {
   updateOfferingCategoryRequest,
 } from '../contract/adminCatalogue.ts';
 import { createOfferingCategory, listOfferingCategories, moveOfferingCategory, updateOfferingCategory } from '../services/adminOfferings.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf } from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, withoutErrorsFor } from './adminForms.ts';
 import { placedInOrder, ranked } from './adminOfferings.machine.ts';
 
 export const CATEGORIES_LOAD_ERROR = "We couldn't load the offering categories. Please try again.";
@@ -127,7 +127,7 @@ export const adminOfferingCategoriesMachine = setup({
     change: assign(({ context, event }) => {
       assertEvent(event, 'CHANGE');
       if (!context.form) return {};
-      const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !(field in event.changes)));
+      const fieldErrors = withoutErrorsFor(context.fieldErrors, Object.keys(event.changes));
       return { form: { ...context.form, draft: { ...context.form.draft, ...event.changes } }, fieldErrors };
     }),
     setImageBusy: assign(({ context, event }) => {
@@ -140,7 +140,7 @@ export const adminOfferingCategoriesMachine = setup({
     takeImage: assign(({ context, event }) => {
       assertEvent(event, 'IMAGE_UPLOADED');
       if (!context.form) return {};
-      const { image_upload_key: _staleError, ...fieldErrors } = context.fieldErrors;
+      const fieldErrors = withoutErrorsFor(context.fieldErrors, ['image_upload_key']);
       const draft = { ...context.form.draft, image_upload_key: event.key };
       const formError = context.formError === IMAGE_STILL_UPLOADING ? null : context.formError;
       return { form: { ...context.form, draft, imageUrl: null, imageUploading: false }, fieldErrors, formError };

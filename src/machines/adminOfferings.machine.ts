@@ -31,7 +31,7 @@ import {
   updateOffering,
 } from '../services/adminOfferings.ts';
 import { listTemplates } from '../services/adminSurveys.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf } from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, withoutErrorsFor } from './adminForms.ts';
 
 export const OFFERINGS_LOAD_ERROR = "We couldn't load the offerings. Please try again.";
 export const FORM_LOAD_ERROR = "We couldn't open the offering form. Please try again.";
@@ -207,11 +207,6 @@ function offeringFieldErrors(fields: FieldErrors, draft: OfferingDraft): FieldEr
   return { ...fields, 'help.request_survey_id': HELP_TEMPLATE_MISSING };
 }
 
-/** The field errors without those about the given paths, or about anything under them. */
-function withoutErrors(errors: FieldErrors, paths: readonly string[]): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([path]) => !paths.some((gone) => path === gone || path.startsWith(`${gone}.`))));
-}
-
 const DRAFT_FIELD_PATHS: Partial<Record<keyof DraftFields, string>> = { help_cta: 'help.cta', help_survey_id: 'help.request_survey_id' };
 const ITEM_FIELD_PATHS: Record<keyof ItemDraft, readonly string[]> = {
   kind: ['key', 'external_url'],
@@ -370,7 +365,7 @@ function noticeOf(change: ListingChange, offering: AdminOffering): string {
 function changeSections(context: AdminOfferingsContext, change: (sections: SectionDraft[]) => SectionDraft[], stalePaths: readonly string[]) {
   if (!context.form) return {};
   const draft = { ...context.form.draft, sections: change(context.form.draft.sections) };
-  return { form: { ...context.form, draft }, fieldErrors: withoutErrors(context.fieldErrors, stalePaths) };
+  return { form: { ...context.form, draft }, fieldErrors: withoutErrorsFor(context.fieldErrors, stalePaths) };
 }
 
 /**
@@ -425,7 +420,7 @@ export const adminOfferingsMachine = setup({
       // A partner offer is everyone's: it names no company.
       if (changes.type === 'product') changes.company_ids = [];
       const stale = Object.keys(changes).map((field) => DRAFT_FIELD_PATHS[field as keyof DraftFields] ?? field);
-      return { form: { ...context.form, draft: { ...context.form.draft, ...changes } }, fieldErrors: withoutErrors(context.fieldErrors, stale) };
+      return { form: { ...context.form, draft: { ...context.form.draft, ...changes } }, fieldErrors: withoutErrorsFor(context.fieldErrors, stale) };
     }),
     addSection: assign(({ context, event }) => {
       assertEvent(event, 'ADD_SECTION');

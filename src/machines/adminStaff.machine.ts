@@ -1,7 +1,7 @@
 import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AccountRole, type AdminAccount, type InviteStaffRequest, inviteStaffRequest } from '../contract/admin.ts';
 import { changeRole, inviteStaff, listStaffAccounts, setAccountActive } from '../services/admin.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted } from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted, withoutErrorsFor } from './adminForms.ts';
 
 export const STAFF_LOAD_ERROR = "We couldn't load the staff. Please try again.";
 
@@ -73,7 +73,7 @@ export const adminStaffMachine = setup({
     change: assign(({ context, event }) => {
       assertEvent(event, 'CHANGE');
       if (!context.invitation) return {};
-      const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !(field in event.changes)));
+      const fieldErrors = withoutErrorsFor(context.fieldErrors, Object.keys(event.changes));
       return { invitation: { ...context.invitation, ...event.changes }, fieldErrors };
     }),
     showInvalidFields: assign(({ context }) => {

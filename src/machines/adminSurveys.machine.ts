@@ -11,7 +11,7 @@ import {
   updateTemplateRequest,
 } from '../contract/adminCatalogue.ts';
 import { createSurveyCategory, listSurveyCategories, listTemplates, updateSurveyCategory, updateTemplate } from '../services/adminSurveys.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues } from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, withoutErrorsFor } from './adminForms.ts';
 
 export const SURVEYS_LOAD_ERROR = "We couldn't load the survey categories and templates. Please try again.";
 export const IMAGE_STILL_UPLOADING = 'Please wait until the image has uploaded.';
@@ -95,9 +95,6 @@ function replaceById<T extends { id: number }>(list: readonly T[], item: T): T[]
 }
 
 /** A field the user changes no longer carries the message about its old value. */
-function withoutErrorsOf(fieldErrors: FieldErrors, changes: object): FieldErrors {
-  return Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => !(field in changes)));
-}
 
 export interface AdminSurveysContext {
   categories: AdminSurveyCategory[] | null;
@@ -190,7 +187,7 @@ export const adminSurveysMachine = setup({
       assertEvent(event, 'CHANGE_CATEGORY');
       if (!context.categoryForm) return {};
       const categoryForm = { ...context.categoryForm, draft: { ...context.categoryForm.draft, ...event.changes } };
-      return { categoryForm, fieldErrors: withoutErrorsOf(context.fieldErrors, event.changes) };
+      return { categoryForm, fieldErrors: withoutErrorsFor(context.fieldErrors, Object.keys(event.changes)) };
     }),
     setImageBusy: assign(({ context, event }) => {
       assertEvent(event, 'IMAGE_BUSY');
@@ -203,7 +200,7 @@ export const adminSurveysMachine = setup({
       if (!context.categoryForm) return {};
       const draft = { ...context.categoryForm.draft, image_upload_key: event.key };
       const formError = context.formError === IMAGE_STILL_UPLOADING ? null : context.formError;
-      const fieldErrors = withoutErrorsOf(context.fieldErrors, { image_upload_key: event.key });
+      const fieldErrors = withoutErrorsFor(context.fieldErrors, ['image_upload_key']);
       return { categoryForm: { ...context.categoryForm, draft, imageUrl: null, imageUploading: false }, fieldErrors, formError };
     }),
     askToWaitForImage: assign({ formError: IMAGE_STILL_UPLOADING }),
@@ -222,7 +219,7 @@ export const adminSurveysMachine = setup({
       assertEvent(event, 'CHANGE_TEMPLATE');
       if (!context.templateForm) return {};
       const templateForm = { ...context.templateForm, draft: { ...context.templateForm.draft, ...event.changes } };
-      return { templateForm, fieldErrors: withoutErrorsOf(context.fieldErrors, event.changes) };
+      return { templateForm, fieldErrors: withoutErrorsFor(context.fieldErrors, Object.keys(event.changes)) };
     }),
     showInvalidTemplate: assign(({ context }) => {
       const checked = context.templateForm && updateTemplateRequest.safeParse(templateDetailsRequestOf(context.templateForm.draft));

@@ -11,7 +11,7 @@ import {
 import { type NextScreenItem, PREFILL_TYPES, type QuestionPrefill, type QuestionType, type SelectOption } from '../contract/surveys.ts';
 import { createTemplate, fetchTemplate, listSurveyCategories, replaceQuestions } from '../services/adminSurveys.ts';
 import { navigate } from '../services/navigation.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues } from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, withoutErrorsFor } from './adminForms.ts';
 import { EMPTY_TEMPLATE_DETAILS, type TemplateDetailsDraft } from './adminSurveys.machine.ts';
 import { PREVIEW_PREFILLS, surveyPreviewOf } from './surveyPreview.ts';
 
@@ -184,7 +184,7 @@ function updateQuestion(context: AdminTemplateQuestionsContext, key: number, cha
 /** The question's messages without those of the given fields (and of their nested paths). */
 function questionErrorsWithout(context: AdminTemplateQuestionsContext, key: number, fields: readonly string[]) {
   const own = context.questionErrors[key] ?? {};
-  const kept = Object.fromEntries(Object.entries(own).filter(([path]) => !fields.some((field) => path === field || path.startsWith(`${field}.`))));
+  const kept = withoutErrorsFor(own, fields);
   const { [key]: _before, ...others } = context.questionErrors;
   return Object.keys(kept).length > 0 ? { ...others, [key]: kept } : others;
 }
@@ -239,7 +239,7 @@ export const adminTemplateQuestionsMachine = setup({
     showLoadError: assign({ loadError: TEMPLATE_LOAD_ERROR }),
     changeDetails: assign(({ context, event }) => {
       assertEvent(event, 'CHANGE_DETAILS');
-      const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([field]) => !(field in event.changes)));
+      const fieldErrors = withoutErrorsFor(context.fieldErrors, Object.keys(event.changes));
       return { details: { ...context.details, ...event.changes }, fieldErrors, notice: null };
     }),
     addQuestion: assign(({ context }) => {
