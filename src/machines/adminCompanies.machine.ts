@@ -1,7 +1,7 @@
 import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AdminCompany, type CreateCompanyRequest, type MfaPolicy, createCompanyRequest } from '../contract/admin.ts';
 import { createCompany, listCompanies, setCompanyActive, updateCompany } from '../services/admin.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted, withoutErrorsFor } from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted, withImageBusy, withImageTaken, withoutErrorsFor } from './adminForms.ts';
 
 export const COMPANIES_LOAD_ERROR = "We couldn't load the companies. Please try again.";
 export const LOGO_STILL_UPLOADING = 'Please wait until the logo has uploaded.';
@@ -63,7 +63,7 @@ export interface CompanyForm {
   draft: CompanyDraft;
   /** The company's logo as it is now (shown until the form removes or replaces it). */
   imageUrl: string | null;
-  logoUploading: boolean;
+  imageUploading: boolean;
 }
 
 export interface AdminCompaniesContext {
@@ -121,14 +121,14 @@ export const adminCompaniesMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.form !== null && createCompanyRequest.safeParse(companyRequestOf(context.form.draft)).success,
-    isUploadingLogo: ({ context }) => context.form?.logoUploading === true,
+    isUploadingLogo: ({ context }) => context.form?.imageUploading === true,
   },
   actions: {
     storeCompanies: assign((_, companies: AdminCompany[]) => ({ companies, loadError: null })),
     clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: COMPANIES_LOAD_ERROR }),
     openNewForm: assign({
-      form: { companyId: null, draft: EMPTY_COMPANY_DRAFT, imageUrl: null, logoUploading: false },
+      form: { companyId: null, draft: EMPTY_COMPANY_DRAFT, imageUrl: null, imageUploading: false },
       fieldErrors: {},
       formError: null,
       notice: null,
@@ -137,7 +137,7 @@ export const adminCompaniesMachine = setup({
       assertEvent(event, 'EDIT');
       const company = context.companies?.find((candidate) => candidate.id === event.companyId);
       if (!company) return {};
-      const form: CompanyForm = { companyId: company.id, draft: draftOf(company), imageUrl: company.image_url, logoUploading: false };
+      const form: CompanyForm = { companyId: company.id, draft: draftOf(company), imageUrl: company.image_url, imageUploading: false };
       return { form, fieldErrors: {}, formError: null, notice: null };
     }),
     change: assign(({ context, event }) => {
@@ -155,18 +155,12 @@ export const adminCompaniesMachine = setup({
     }),
     setLogoBusy: assign(({ context, event }) => {
       assertEvent(event, 'LOGO_BUSY');
-      if (!context.form) return {};
-      const formError = context.formError === LOGO_STILL_UPLOADING ? null : context.formError;
-      return { form: { ...context.form, logoUploading: event.busy }, formError };
+      return context.form ? withImageBusy(context.form, event.busy, context.formError, LOGO_STILL_UPLOADING) : {};
     }),
     askToWaitForLogo: assign({ formError: LOGO_STILL_UPLOADING }),
     takeLogo: assign(({ context, event }) => {
       assertEvent(event, 'LOGO_UPLOADED');
-      if (!context.form) return {};
-      const fieldErrors = withoutErrorsFor(context.fieldErrors, ['logo_upload_key']);
-      const draft = { ...context.form.draft, logo_upload_key: event.key };
-      const formError = context.formError === LOGO_STILL_UPLOADING ? null : context.formError;
-      return { form: { ...context.form, draft, imageUrl: null, logoUploading: false }, fieldErrors, formError };
+      return context.form ? withImageTaken(context.form, 'logo_upload_key', event.key, context, LOGO_STILL_UPLOADING) : {};
     }),
     showInvalidFields: assign(({ context }) => {
       if (!context.form) return {};

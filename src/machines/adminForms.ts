@@ -10,6 +10,38 @@ export function withoutErrorsFor(errors: FieldErrors, fields: readonly string[])
   return Object.fromEntries(Object.entries(errors).filter(([path]) => !fields.some((field) => path === field || path.startsWith(`${field}.`))));
 }
 
+/** A form with an image uploaded in it (a company's logo, a category's image). */
+export interface FormWithImage {
+  draft: object;
+  /** The image as it is now, shown until another one is uploaded. */
+  imageUrl: string | null;
+  imageUploading: boolean;
+}
+
+export const IMAGE_STILL_UPLOADING = 'Please wait until the image has uploaded.';
+
+interface FormMessages {
+  fieldErrors: FieldErrors;
+  formError: string | null;
+}
+
+/** The form as its uploader starts or ends an upload; a request to wait for it (`waitMessage`) is withdrawn. */
+export function withImageBusy<F extends FormWithImage>(form: F, busy: boolean, formError: string | null, waitMessage: string) {
+  return { form: { ...form, imageUploading: busy }, formError: formError === waitMessage ? null : formError };
+}
+
+/**
+ * The form with the uploaded image's key in its draft's `keyField`: the former image no longer shown, and the
+ * field's message and a request to wait for the upload withdrawn.
+ */
+export function withImageTaken<F extends FormWithImage>(form: F, keyField: string, key: string, messages: FormMessages, waitMessage: string) {
+  return {
+    form: { ...form, draft: { ...form.draft, [keyField]: key }, imageUrl: null, imageUploading: false },
+    fieldErrors: withoutErrorsFor(messages.fieldErrors, [keyField]),
+    formError: messages.formError === waitMessage ? null : messages.formError,
+  };
+}
+
 /** The first message for each input a contract schema refused. */
 export function fieldErrorsOfIssues(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
   const errors: FieldErrors = {};

@@ -6,11 +6,20 @@ import {
   updateOfferingCategoryRequest,
 } from '../contract/adminCatalogue.ts';
 import { createOfferingCategory, listOfferingCategories, moveOfferingCategory, updateOfferingCategory } from '../services/adminOfferings.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, withoutErrorsFor } from './adminForms.ts';
+import {
+  type FieldErrors,
+  IMAGE_STILL_UPLOADING,
+  errorOf,
+  failureOf,
+  fieldErrorsOfIssues,
+  refusalOf,
+  withImageBusy,
+  withImageTaken,
+  withoutErrorsFor,
+} from './adminForms.ts';
 import { placedInOrder, ranked } from './adminOfferings.machine.ts';
 
 export const CATEGORIES_LOAD_ERROR = "We couldn't load the offering categories. Please try again.";
-export const IMAGE_STILL_UPLOADING = 'Please wait until the image has uploaded.';
 export const IMAGE_NEEDED = 'Choose an image for the filter bar';
 
 /** The category form as typed; the image is the key of one uploaded here, or null to keep the category's own. */
@@ -132,18 +141,12 @@ export const adminOfferingCategoriesMachine = setup({
     }),
     setImageBusy: assign(({ context, event }) => {
       assertEvent(event, 'IMAGE_BUSY');
-      if (!context.form) return {};
-      const formError = context.formError === IMAGE_STILL_UPLOADING ? null : context.formError;
-      return { form: { ...context.form, imageUploading: event.busy }, formError };
+      return context.form ? withImageBusy(context.form, event.busy, context.formError, IMAGE_STILL_UPLOADING) : {};
     }),
     askToWaitForImage: assign({ formError: IMAGE_STILL_UPLOADING }),
     takeImage: assign(({ context, event }) => {
       assertEvent(event, 'IMAGE_UPLOADED');
-      if (!context.form) return {};
-      const fieldErrors = withoutErrorsFor(context.fieldErrors, ['image_upload_key']);
-      const draft = { ...context.form.draft, image_upload_key: event.key };
-      const formError = context.formError === IMAGE_STILL_UPLOADING ? null : context.formError;
-      return { form: { ...context.form, draft, imageUrl: null, imageUploading: false }, fieldErrors, formError };
+      return context.form ? withImageTaken(context.form, 'image_upload_key', event.key, context, IMAGE_STILL_UPLOADING) : {};
     }),
     showInvalidFields: assign(({ context }) => (context.form ? { fieldErrors: checkForm(context.form), formError: null } : {})),
     clearErrors: assign({ fieldErrors: {}, formError: null }),

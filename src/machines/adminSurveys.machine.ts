@@ -11,10 +11,18 @@ import {
   updateTemplateRequest,
 } from '../contract/adminCatalogue.ts';
 import { createSurveyCategory, listSurveyCategories, listTemplates, updateSurveyCategory, updateTemplate } from '../services/adminSurveys.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, withoutErrorsFor } from './adminForms.ts';
+import {
+  type FieldErrors,
+  IMAGE_STILL_UPLOADING,
+  errorOf,
+  failureOf,
+  fieldErrorsOfIssues,
+  withImageBusy,
+  withImageTaken,
+  withoutErrorsFor,
+} from './adminForms.ts';
 
 export const SURVEYS_LOAD_ERROR = "We couldn't load the survey categories and templates. Please try again.";
-export const IMAGE_STILL_UPLOADING = 'Please wait until the image has uploaded.';
 export const CATEGORY_IMAGE_REQUIRED = 'Choose an image for the category.';
 
 /** The survey category form as typed. */
@@ -192,16 +200,14 @@ export const adminSurveysMachine = setup({
     setImageBusy: assign(({ context, event }) => {
       assertEvent(event, 'IMAGE_BUSY');
       if (!context.categoryForm) return {};
-      const formError = context.formError === IMAGE_STILL_UPLOADING ? null : context.formError;
-      return { categoryForm: { ...context.categoryForm, imageUploading: event.busy }, formError };
+      const { form: categoryForm, formError } = withImageBusy(context.categoryForm, event.busy, context.formError, IMAGE_STILL_UPLOADING);
+      return { categoryForm, formError };
     }),
     takeImage: assign(({ context, event }) => {
       assertEvent(event, 'IMAGE_UPLOADED');
       if (!context.categoryForm) return {};
-      const draft = { ...context.categoryForm.draft, image_upload_key: event.key };
-      const formError = context.formError === IMAGE_STILL_UPLOADING ? null : context.formError;
-      const fieldErrors = withoutErrorsFor(context.fieldErrors, ['image_upload_key']);
-      return { categoryForm: { ...context.categoryForm, draft, imageUrl: null, imageUploading: false }, fieldErrors, formError };
+      const { form: categoryForm, ...messages } = withImageTaken(context.categoryForm, 'image_upload_key', event.key, context, IMAGE_STILL_UPLOADING);
+      return { categoryForm, ...messages };
     }),
     askToWaitForImage: assign({ formError: IMAGE_STILL_UPLOADING }),
     showInvalidCategory: assign(({ context }) => ({

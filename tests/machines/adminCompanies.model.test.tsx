@@ -118,14 +118,14 @@ const { paths, titled } = flowModel(adminCompaniesMachine, {
       case 'remove the logo':
         return isAcme && draft?.mfa_policy === 'off' && draft.logo_upload_key !== null;
       case 'choose a logo':
-        return isNew && draft?.email_domains === 'newco.test' && draft.logo_upload_key === null && !form?.logoUploading && clean;
+        return isNew && draft?.email_domains === 'newco.test' && draft.logo_upload_key === null && !form?.imageUploading && clean;
       case 'created':
         return isNew && draft?.logo_upload_key === null;
       case 'created with a logo':
         return isNew && draft?.logo_upload_key !== null;
       case 'logo uploaded':
       case 'logo upload fails':
-        return form?.logoUploading === true;
+        return form?.imageUploading === true;
       case 'save':
         return (
           (isNew && draft?.name === '') ||

@@ -5,13 +5,12 @@ import { type Actor, createActor } from 'xstate';
 import type { AdminSurveyCategory, AdminTemplate, AdminTemplateSummary } from '../../src/contract/adminCatalogue.ts';
 import {
   CATEGORY_IMAGE_REQUIRED,
-  IMAGE_STILL_UPLOADING,
   type SurveysCatalogue,
   adminSurveysMachine,
   categoryRequestOf,
   templateDetailsRequestOf,
 } from '../../src/machines/adminSurveys.machine.ts';
-import { SAVE_FAILED } from '../../src/machines/adminForms.ts';
+import { IMAGE_STILL_UPLOADING, SAVE_FAILED } from '../../src/machines/adminForms.ts';
 import { ConsoleCallError } from '../../src/services/console.ts';
 import { AdminSurveysView } from '../../src/views/admin/AdminSurveysView.tsx';
 import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
