@@ -77,7 +77,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * The built shell's own inline scripts (the early session call, vite.config.ts), allowed by their hashes: the policy
+ * The built shell's own inline scripts (the page's head script, vite.config.ts), allowed by their hashes: the policy
  * still refuses any other inline script. Every prerendered page carries the shell's head, so the same scripts.
  */
 export function inlineScriptHashes(config: Pick<Config, 'STATIC_DIR'>): string[] {

@@ -69,8 +69,8 @@ export function earlyCallSetup(apiBaseSetting: string): EarlyCallSetup | null {
 
 /**
  * The browser's internationalisation data (ICU) loads on its first use, which react-aria makes as its modules load:
- * a long step of the app's start on a phone. Made here once the page has painted, it falls while the app's code is
- * still downloading and the main thread has nothing else to do. Runs in the page as written into it (no outer names).
+ * a long step of the app's start on a phone. Made here in a task of its own once the head has run, it falls while the
+ * app's code is still downloading and the main thread has nothing else to do. Runs in the page as written into it (no outer names).
  */
 export function warmUpIntl(): void {
   const warmUp = () => {
@@ -90,11 +90,8 @@ export function pageHeadScript(setup: EarlyCallSetup | null): string {
 }
 
 function sameHeaders(actual: Headers, expected: Headers): boolean {
-  let same = [...actual.keys()].length === [...expected.keys()].length;
-  actual.forEach((value, name) => {
-    if (expected.get(name) !== value) same = false;
-  });
-  return same;
+  const entries = [...actual];
+  return entries.length === [...expected].length && entries.every(([name, value]) => expected.get(name) === value);
 }
 
 /**
