@@ -10,6 +10,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -186,6 +187,66 @@ async function run(url: string, call: Call, callers: Caller[], extra: Partial<au
   } satisfies Measured;
 }
 
+/**
+ * OFFERED_RATE requests a second the way users send them: one every 1/OFFERED_RATE s whatever the answers before it,
+ * over at most CONNECTIONS keep-alive connections, each latency counted from when its request was due (so a stall
+ * counts in full). autocannon's overallRate is not that: each connection sends its share of a second back to back
+ * as the second begins, and the latencies are back-filled as if a request were due every millisecond, so its p99
+ * there is mostly its own bursts. Both are printed.
+ */
+async function paced(url: string, call: Call, callers: Caller[], seconds = DURATION_S): Promise<Measured> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const total = OFFERED_RATE * seconds;
+  const latencies: number[] = [];
+  let failures = 0;
+  await new Promise<void>((resolve) => {
+    const startedAt = performance.now();
+    let sent = 0;
+    let answered = 0;
+    const done = (dueAt: number, ok: boolean) => {
+      latencies.push(performance.now() - dueAt);
+      if (!ok) failures += 1;
+      if (++answered === total) resolve();
+    };
+    const sendDue = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - startedAt) * OFFERED_RATE) / 1000) + 1);
+      for (; sent < due; sent += 1) {
+        const dueAt = startedAt + (sent * 1000) / OFFERED_RATE;
+        const caller = callers[sent % callers.length];
+        const body = call.body?.();
+        const headers = { ...caller.headers, ...(body ? { 'content-type': 'application/json' } : {}) };
+        const outgoing = httpRequest(`${url}${call.path(caller)}`, { method: call.method, agent, headers }, (response) => {
+          response.resume();
+          const status = response.statusCode ?? 0;
+          response.on('end', () => done(dueAt, call.expectedStatus === undefined ? status >= 200 && status < 300 : status === call.expectedStatus));
+        });
+        outgoing.on('error', () => done(dueAt, false));
+        outgoing.end(body);
+      }
+      if (sent < total) setTimeout(sendDue, 1);
+    };
+    sendDue();
+  });
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const percentile = (share: number) => Math.round(10 * latencies[Math.ceil(share * latencies.length) - 1]) / 10;
+  return {
+    call: `${call.label} at ${OFFERED_RATE} req/s, evenly paced`,
+    requestsPerSecond: total / seconds,
+    p50: percentile(0.5),
+    p99: percentile(0.99),
+    failures,
+  };
+}
+
+/** At the offered rate: autocannon's bursts, then evenly paced (after a warm-up of its own). */
+async function measureAtRate(url: string, call: Call, callers: Caller[]): Promise<Measured[]> {
+  const bursts = await measure(url, call, callers, { overallRate: OFFERED_RATE });
+  console.log(`  ${call.label} at ${OFFERED_RATE} req/s, evenly paced...`);
+  await paced(url, call, callers, WARM_UP_S);
+  return [{ ...bursts, call: `${call.label} at ${OFFERED_RATE} req/s (autocannon)` }, await paced(url, call, callers)];
+}
+
 /** Warm-up (JIT, caches, pool connections) that is not counted, then the measured run. */
 async function measure(url: string, call: Call, callers: Caller[], extra: Partial<autocannon.Options> = {}) {
   console.log(`  ${call.label}${extra.overallRate ? ` at ${extra.overallRate} req/s` : ''}...`);
@@ -193,12 +254,19 @@ async function measure(url: string, call: Call, callers: Caller[], extra: Partia
   return run(url, call, callers, extra);
 }
 
-async function measureBareFastify(): Promise<Measured> {
+/**
+ * Bare Fastify at full speed, and at the offered rate both ways (see `paced`): the floor the server's figures at the
+ * same rate are read against.
+ */
+async function measureBareFastify(): Promise<{ bare: Measured; bareAtRate: Measured[] }> {
   const port = await freePort();
   const child = await startProcess(['--input-type=module', '-e', BARE_FASTIFY], { ...process.env, PORT: String(port) }, /listening/);
   try {
     const hello: Call = { key: 'bare', label: 'bare Fastify GET /', method: 'GET', path: () => '/' };
-    return await measure(`http://127.0.0.1:${port}`, hello, [{ headers: {}, requestIds: [], surveySessionId: 0 }]);
+    const url = `http://127.0.0.1:${port}`;
+    const nobody = [{ headers: {}, requestIds: [], surveySessionId: 0 }];
+    const bare = await measure(url, hello, nobody);
+    return { bare, bareAtRate: await measureAtRate(url, hello, nobody) };
   } finally {
     await stopProcess(child);
   }
@@ -321,8 +389,7 @@ async function benchEngine(engine: Engine, calls: Call[]) {
       results.push(await measure(url, call, callers));
       // The 1,000 req/s row comes right after the full-speed read it offers a fixed rate to.
       if (call.key === 'open') {
-        const offered = await measure(url, call, callers, { overallRate: OFFERED_RATE });
-        results.push({ ...offered, call: `${call.label} at ${OFFERED_RATE} req/s offered` });
+        results.push(...(await measureAtRate(url, call, callers)));
       }
     }
     return results;
@@ -332,13 +399,13 @@ async function benchEngine(engine: Engine, calls: Call[]) {
   }
 }
 
-function printTable(title: string, bare: Measured, results: readonly Measured[]) {
+function printTable(title: string, { bare, bareAtRate }: { bare: Measured; bareAtRate: Measured[] }, results: readonly Measured[]) {
   const row = (call: string, rate: string, ratio: string, p50: string, p99: string, failures: string) =>
-    `| ${call.padEnd(48)} | ${rate.padStart(7)} | ${ratio.padStart(8)} | ${p50.padStart(6)} | ${p99.padStart(6)} | ${failures.padStart(8)} |`;
+    `| ${call.padEnd(56)} | ${rate.padStart(7)} | ${ratio.padStart(8)} | ${p50.padStart(6)} | ${p99.padStart(6)} | ${failures.padStart(8)} |`;
   console.log(`\n${title}\n`);
   console.log(row('call', 'req/s', 'of bare', 'p50', 'p99', 'failures'));
-  console.log(`|${'-'.repeat(50)}|${'-'.repeat(9)}|${'-'.repeat(10)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(10)}|`);
-  for (const result of [bare, ...results]) {
+  console.log(`|${'-'.repeat(58)}|${'-'.repeat(9)}|${'-'.repeat(10)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(10)}|`);
+  for (const result of [bare, ...bareAtRate, ...results]) {
     const ratio = `${((100 * result.requestsPerSecond) / bare.requestsPerSecond).toFixed(1)}%`;
     console.log(row(result.call, result.requestsPerSecond.toFixed(0), ratio, `${result.p50} ms`, `${result.p99} ms`, String(result.failures)));
   }

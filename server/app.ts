@@ -18,6 +18,7 @@ import { startRealtimeHub } from './domain/realtime.ts';
 import { IMAGE_NOT_FOUND_ERROR, findCatalogueImage } from './domain/catalogueImages.ts';
 import { findCompanyLogo } from './domain/companies.ts';
 import { createOfferingsCache } from './domain/offerings.ts';
+import { createUserViews } from './domain/userViews.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { adminCatalogueRoutes } from './routes/adminCatalogue.routes.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
@@ -88,19 +89,26 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
   // One catalogue cache per process: the employees' routes read it, the admin's writes wait until it has heard them.
   const offeringsCache = createOfferingsCache(database.db, realtime);
   app.addHook('onClose', () => offeringsCache.close());
+  // One cache of the employees' everyday reads per process. A call that may write forgets its caller's answers as it
+  // answers, so their next read shows what they just did even before the database's notice arrives.
+  const userViews = createUserViews(realtime);
+  app.addHook('onClose', () => userViews.close());
+  app.addHook('onSend', async (request) => {
+    if (request.currentUser && request.method !== 'GET' && request.method !== 'HEAD') userViews.forget(request.currentUser.id);
+  });
   const storage = await createStorage(config);
 
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such API route: ${request.url}` }));
       await api.register(analyticsRoutes, { prefix: '/v1/analytics', db: database.db });
-      await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db, realtime });
+      await api.register(usersRoutes, { prefix: '/v1/users', config, db: database.db, realtime, views: userViews });
       await api.register(mfaRoutes, { prefix: '/v1/mfa', config, db: database.db });
-      await api.register(surveysRoutes, { prefix: '/v1', db: database.db, storage });
+      await api.register(surveysRoutes, { prefix: '/v1', db: database.db, storage, views: userViews });
       await api.register(onboardingRoutes, { prefix: '/v1/onboarding_answers', db: database.db });
       await api.register(offeringsRoutes, { prefix: '/v1', db: database.db, catalogue: offeringsCache });
       await api.register(uploadsRoutes, { prefix: '/v1/uploads', db: database.db, storage });
-      await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime });
+      await api.register(requestsRoutes, { prefix: '/v1/requests', db: database.db, storage, realtime, views: userViews });
       await api.register(consoleRoutes, { prefix: '/v1/console', config, db: database.db, storage, realtime });
       await api.register(adminRoutes, { prefix: '/v1/admin', config, db: database.db, storage });
       await api.register(adminCatalogueRoutes, { prefix: '/v1/admin', db: database.db, storage, catalogue: offeringsCache });

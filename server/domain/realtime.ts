@@ -36,7 +36,12 @@ export type RealtimeNotice =
    */
   | { type: 'credentials.changed'; userId: number | null }
   /** The offerings catalogue was edited (triggers of migration 0009). */
-  | { type: 'catalogue.changed' };
+  | { type: 'catalogue.changed' }
+  /**
+   * What the user's own pages show changed (account, requests, threads, surveys): announced by the database's
+   * triggers (migration 0012); `userId` null when it concerns everyone (a company, a survey category or question).
+   */
+  | { type: 'views.changed'; userId: number | null };
 
 export interface RealtimeSubscriber {
   onNotice(notice: RealtimeNotice): void;
@@ -223,7 +228,13 @@ export interface Viewer {
 
 /** Staff see every event; an employee only those about their own requests, and never an internal note. */
 export function mayReceive(viewer: Viewer, notice: RealtimeNotice): boolean {
-  if (notice.type === 'sessions.ended' || notice.type === 'credentials.changed' || notice.type === 'catalogue.changed') {
+  // The notices of the server's own caches and streams are no one's events.
+  if (
+    notice.type === 'sessions.ended' ||
+    notice.type === 'credentials.changed' ||
+    notice.type === 'catalogue.changed' ||
+    notice.type === 'views.changed'
+  ) {
     return false;
   }
   if (viewer.staff) return true;
@@ -251,6 +262,7 @@ export async function liveEventFor(db: Executor, notice: RealtimeNotice): Promis
     case 'sessions.ended':
     case 'credentials.changed':
     case 'catalogue.changed':
+    case 'views.changed':
       return null;
   }
 }

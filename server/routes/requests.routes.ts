@@ -13,6 +13,7 @@ import { postEmployeeMessage } from '../domain/messages.ts';
 import type { RealtimeHub } from '../domain/realtime.ts';
 import { findOwnedRequest, listOwnedRequests, requestNotFound } from '../domain/requests.ts';
 import { userOf } from '../plugins/authenticate.ts';
+import type { UserViews } from '../domain/userViews.ts';
 
 const refusals = { 401: errorBody, 404: errorBody };
 
@@ -20,17 +21,17 @@ const refusals = { 401: errorBody, 404: errorBody };
  * SPEC §7 "Requests and surveys", the employee's requests, under /api/v1/requests. Only the owner reaches a request
  * and its thread; for anyone else it does not exist (404).
  */
-export const requestsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; realtime: RealtimeHub }> = async (
+export const requestsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; realtime: RealtimeHub; views: UserViews }> = async (
   app,
-  { db, storage, realtime },
+  { db, storage, realtime, views },
 ) => {
   app.addHook('onRequest', app.authenticate);
 
   for (const list of Object.keys(REQUEST_LISTS) as RequestList[]) {
-    app.get(`/${list}`, { schema: { response: { 200: requestsResponse, ...refusals } } }, async (request) => ({
-      success: true,
-      requests: await listOwnedRequests(db, userOf(request).id, REQUEST_LISTS[list]),
-    }));
+    app.get(`/${list}`, { schema: { response: { 200: requestsResponse, ...refusals } } }, async (request) => {
+      const { id: userId } = userOf(request);
+      return { success: true, requests: await views.read(userId, `requests ${list}`, () => listOwnedRequests(db, userId, REQUEST_LISTS[list])) };
+    });
   }
 
   app.get('/:id', { schema: { params: idParams, response: { 200: requestResponse, ...refusals } } }, async (request) => {

@@ -31,6 +31,7 @@ import {
   submitSurvey,
 } from '../domain/surveys.ts';
 import { userOf } from '../plugins/authenticate.ts';
+import type { UserViews } from '../domain/userViews.ts';
 
 /** A SurveyError becomes its status with `{ error, fields? }`; anything else goes on to the app's error handler. */
 function answerSurveyErrors(app: FastifyInstance) {
@@ -43,7 +44,10 @@ function answerSurveyErrors(app: FastifyInstance) {
 const refusals = { 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** SPEC §7 Requests and surveys: the catalogue and the survey conversation, under /api/v1. */
-export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage }> = async (app, { db, storage }) => {
+export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; views: UserViews }> = async (
+  app,
+  { db, storage, views },
+) => {
   answerSurveyErrors(app);
   app.addHook('onRequest', app.authenticate);
 
@@ -93,7 +97,11 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
   app.get(
     '/user_request_surveys/:id/next_screen_item',
     { schema: { params: idParams, response: { 200: nextScreenItemResponse, ...refusals } } },
-    async (request) => ({ next_item: await nextScreenItem(db, userOf(request).id, request.params.id) }),
+    async (request) => {
+      const { id: userId } = userOf(request);
+      const sessionId = request.params.id;
+      return { next_item: await views.read(userId, `survey ${sessionId} next`, () => nextScreenItem(db, userId, sessionId)) };
+    },
   );
 
   app.post(

@@ -29,11 +29,12 @@ import { revokeSession } from '../domain/sessions.ts';
 import { describeUser } from '../domain/users.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { authRateLimit } from './authRateLimit.ts';
+import type { UserViews } from '../domain/userViews.ts';
 
 /** SPEC §7 Account, under /api/v1/users. */
-const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtime: RealtimeHub }> = async (
+const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtime: RealtimeHub; views: UserViews }> = async (
   app,
-  { config, db, realtime },
+  { config, db, realtime, views },
 ) => {
   const rateLimited = { rateLimit: authRateLimit(config) };
 
@@ -148,7 +149,10 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
   app.get(
     '/current',
     { onRequest: app.authenticate, schema: { response: { 200: currentUserResponse, 401: errorBody } } },
-    async (request) => ({ user: await describeUser(db, userOf(request).id, config.INTERNAL_COMPANY_NAMES) }),
+    async (request) => {
+      const { id } = userOf(request);
+      return { user: await views.read(id, 'current', () => describeUser(db, id, config.INTERNAL_COMPANY_NAMES)) };
+    },
   );
 };
 
