@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type AnyColumn, type SQL, getTableName, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,6 +30,18 @@ export function preparedFor<Prepared>(prepare: (db: Executor) => Prepared): (db:
     }
     return prepared;
   };
+}
+
+/**
+ * A statement drizzle's builders cannot express (a write inside WITH, say), written in SQL and prepared once per
+ * database as `preparedFor` does; `sql.placeholder(name)` marks its parameters. It answers the driver's rows.
+ */
+export function preparedStatement<Row extends Record<string, unknown>>(name: string, statement: SQL) {
+  const query = new PgDialect().sqlToQuery(statement);
+  return preparedFor((db) => {
+    const prepared = (db as Database)._.session.prepareQuery(query, undefined, name, false);
+    return { execute: async (values: Record<string, unknown>) => (await prepared.execute(values)) as { rows: Row[] } };
+  });
 }
 
 /**

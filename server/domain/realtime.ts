@@ -76,14 +76,41 @@ interface SettleEcho {
   nonce: string;
 }
 
-/** A payload of the channel: a notice, or the echo of a settle(); null when it is neither. */
-function parsePayload(payload: string): RealtimeNotice | SettleEcho | null {
+/** NOTIFY payloads are limited to 8000 bytes: a batch of notices is sent in payloads of at most this many. */
+const PAYLOAD_MAX_BYTES = 7_000;
+
+/**
+ * What a payload of the channel carries: a notice (a trigger's), notices (a batch the app published), or the echo
+ * of a settle(); nothing when it is none of those.
+ */
+function parsePayload(payload: string): Array<RealtimeNotice | SettleEcho> {
   try {
-    const value = JSON.parse(payload) as RealtimeNotice | SettleEcho;
-    return typeof value === 'object' && value !== null && typeof value.type === 'string' ? value : null;
+    const value = JSON.parse(payload) as unknown;
+    const isMessage = (item: unknown): item is RealtimeNotice | SettleEcho =>
+      typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string';
+    return (Array.isArray(value) ? value : [value]).filter(isMessage);
   } catch {
-    return null;
+    return [];
   }
+}
+
+/** Notices as JSON arrays that each fit a NOTIFY payload. */
+export function payloadsOf(notices: readonly RealtimeNotice[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const notice of notices) {
+    const json = JSON.stringify(notice);
+    if (batch.length > 0 && bytes + json.length + 1 > PAYLOAD_MAX_BYTES) {
+      payloads.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(json);
+    bytes += json.length + 1;
+  }
+  if (batch.length > 0) payloads.push(`[${batch.join(',')}]`);
+  return payloads;
 }
 
 /** Starts the hub for the database's engine; stop it with close() when the app closes. */
@@ -102,8 +129,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
     emitter.on('notice', deliver);
     // The triggers' notices: PGlite hands them over as the writing statement commits, so nothing is ever pending.
     const unlisten = await database.listen?.(LIVE_UPDATES_CHANNEL, (payload) => {
-      const notice = parsePayload(payload);
-      if (notice && notice.type !== SETTLE_NOTICE_TYPE) deliver(notice);
+      for (const notice of parsePayload(payload)) if (notice.type !== SETTLE_NOTICE_TYPE) deliver(notice);
     });
     return {
       live: true,
@@ -150,9 +176,11 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
   async function connect() {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', ({ channel, payload }) => {
-      const notice = channel === LIVE_UPDATES_CHANNEL && payload ? parsePayload(payload) : null;
-      if (notice?.type === SETTLE_NOTICE_TYPE) settleWaiters.get(notice.nonce)?.(true);
-      else if (notice) deliver(notice);
+      if (channel !== LIVE_UPDATES_CHANNEL || !payload) return;
+      for (const notice of parsePayload(payload)) {
+        if (notice.type === SETTLE_NOTICE_TYPE) settleWaiters.get(notice.nonce)?.(true);
+        else deliver(notice);
+      }
     });
     client.on('error', (error) => lose(client, error));
     client.on('end', () => lose(client));
@@ -175,9 +203,9 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
 
   await connect();
 
-  const notify = async (payload: object) => {
+  const notify = async (payload: string) => {
     try {
-      await database.db.execute(sql`select pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(payload)})`);
+      await database.db.execute(sql`select pg_notify(${LIVE_UPDATES_CHANNEL}, ${payload})`);
       return true;
     } catch (error) {
       log.error({ err: errorForLog(error), payload }, 'live updates: NOTIFY failed');
@@ -185,16 +213,33 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
     }
   };
 
+  // Every NOTIFY's commit waits for the notification queue's lock, one at a time across the database: notices
+  // published while one is under way go out together in the next, so that under load one NOTIFY carries many.
+  let sending: Promise<void> = Promise.resolve();
+  let nextBatch: RealtimeNotice[] | null = null;
+  const publish = (notices: readonly RealtimeNotice[]): Promise<void> => {
+    if (notices.length === 0) return sending;
+    if (!nextBatch) {
+      const batch: RealtimeNotice[] = [];
+      nextBatch = batch;
+      sending = sending.then(async () => {
+        nextBatch = null;
+        for (const payload of payloadsOf(batch)) await notify(payload);
+      });
+    }
+    nextBatch.push(...notices);
+    return sending;
+  };
+
   return {
     get live() {
       return listener !== null;
     },
-    async publish(notices) {
-      for (const notice of notices) await notify(notice);
-    },
+    publish,
     // PostgreSQL delivers a listener's notifications in commit order: once this NOTIFY comes back, every notice
-    // committed before it has been handed to the subscribers.
+    // committed (or published) before it has been handed to the subscribers.
     async settle() {
+      await sending;
       if (!listener) return false;
       const nonce = newToken();
       const heard = new Promise<boolean>((resolve) => {
@@ -204,7 +249,7 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
           resolve(value);
         });
       }).finally(() => settleWaiters.delete(nonce));
-      if (!(await notify({ type: SETTLE_NOTICE_TYPE, nonce } satisfies SettleEcho))) settleWaiters.get(nonce)?.(false);
+      if (!(await notify(JSON.stringify({ type: SETTLE_NOTICE_TYPE, nonce } satisfies SettleEcho)))) settleWaiters.get(nonce)?.(false);
       return heard;
     },
     subscribe,

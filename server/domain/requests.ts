@@ -147,9 +147,17 @@ export async function findSubmittedRequest(db: Executor, requestId: number): Pro
   return row ? toSubmittedRequest(row) : null;
 }
 
+/** A request page and every message post read it: prepared once per database. */
+const ownedRequest = preparedFor((db) =>
+  selectRequestsWithThreads(
+    db,
+    and(eq(requests.id, sql.placeholder('requestId')), eq(requests.userId, sql.placeholder('ownerUserId'))),
+  ).prepare('find_owned_request'),
+);
+
 /** The owner's request with its thread, or null (unknown id, or not theirs). */
 export async function findOwnedRequest(db: Executor, ownerUserId: number, requestId: number): Promise<Request | null> {
-  const [found] = await selectRequestsWithThreads(db, and(eq(requests.id, requestId), eq(requests.userId, ownerUserId)));
+  const [found] = await ownedRequest(db).execute({ ownerUserId, requestId });
   return found ? toRequest(found) : null;
 }
 

@@ -5,9 +5,10 @@ import type { RealtimeHub } from './realtime.ts';
  * What an employee's pages read on every load (users/current, the request lists, the survey's next question) is the
  * same from one load to the next until something of theirs changes. Each server process keeps the answers it has
  * read (a notice cache: see noticeCache.ts for its rules) and forgets a user's when the database announces a change
- * to what those answers are made of (their account, requests, threads, surveys and answers: triggers of migration
- * 0012; their sessions, role and companies: migration 0008), whoever made it; a change to a company, a survey
- * category or a survey's questions forgets everyone's.
+ * to what those answers are made of, whoever made it: their account, requests, threads and surveys (triggers of
+ * migration 0012), their sessions, role and companies (migration 0008); a new message in one of their threads is
+ * announced by the app that wrote it (message.created). A change to a company, a survey category or a survey's
+ * questions forgets everyone's.
  *
  * The caller's own writes are seen by their next read at once: the app forgets the caller's answers as it answers
  * any call of theirs that may write (`forget`). Another process forgets them when the announcement reaches it,
@@ -26,7 +27,17 @@ export interface UserViews {
 
 export function createUserViews(realtime: RealtimeHub, { maxEntries = USER_VIEWS_MAX_ENTRIES }: { maxEntries?: number } = {}): UserViews {
   const cache = createNoticeCache<unknown>(realtime, {
-    forgets: (notice) => (notice.type === 'views.changed' || notice.type === 'credentials.changed' ? notice.userId : undefined),
+    forgets: (notice) => {
+      switch (notice.type) {
+        case 'views.changed':
+        case 'credentials.changed':
+          return notice.userId;
+        case 'message.created':
+          return notice.ownerUserId;
+        default:
+          return undefined;
+      }
+    },
     maxEntries,
     maxAgeMs: USER_VIEWS_MAX_AGE_MS,
   });
