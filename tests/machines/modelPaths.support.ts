@@ -58,7 +58,8 @@ export class PendingCalls {
   async settle(event: ModelEvent) {
     const [, kind, , id] = /^xstate\.(done|error)\.(actor)\.(.+)$/.exec(event.type) ?? [];
     if (!kind || !id) throw new Error(`${event.type} does not settle a call`);
-    const call = this.pending(id);
+    // A call faked at the network level is pending once its request has reached the fake server.
+    const call = await waitFor(() => this.pending(id));
     this.calls.delete(id);
     await act(async () => {
       if (kind === 'done') call.resolve(event.output);
