@@ -13,6 +13,8 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { AnalyticsBatch } from '../../src/contract/analytics.ts';
+import { flushAnalytics } from '../../src/services/analytics.ts';
 import { pendingCalls } from './modelPaths.support.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -139,4 +141,22 @@ export function fakeNetwork(routes: readonly FakeRoute[]): FakeNetwork {
     ),
   );
   return network;
+}
+
+/** The analytics batches (POST analytics/events), taken at once: a route for the flows that track events. */
+export const ANALYTICS_ROUTE: FakeRoute = {
+  method: 'POST',
+  path: /^analytics\/events$/,
+  answer: () => new HttpResponse(null, { status: 204 }),
+};
+
+/**
+ * What the app has tracked, as the server received it: the analytics module is flushed first (it sends its queue
+ * after a delay), then the events of every batch sent, oldest first, by name and properties.
+ */
+export async function trackedEvents(sent: readonly SentCall[]): Promise<{ name: string; properties: unknown }[]> {
+  await flushAnalytics();
+  return sent
+    .filter(({ method, path }) => method === 'POST' && path === 'analytics/events')
+    .flatMap(({ body }) => (body as AnalyticsBatch).events.map(({ name, properties }) => ({ name, properties })));
 }
