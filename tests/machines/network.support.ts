@@ -90,7 +90,8 @@ const isApiCall = (request: Request, route: FakeRoute) => {
 /**
  * The server's answer to a failed call: an error with an HTTP status (AccountError, ConsoleCallError,
  * RequestsCallError, UploadHttpError, ...) is that status with the body the service reads back into the same error;
- * an error without one (a plain Error, a status of null) is a network failure.
+ * the HTTP client's own HTTPError is its answer again (status and body); an error without a status (a plain Error,
+ * a status of null) is a network failure.
  */
 export function errorAnswer(error: unknown): Response {
   const failure = (error ?? {}) as {
@@ -100,7 +101,15 @@ export function errorAnswer(error: unknown): Response {
     fields?: Record<string, string>;
     statusText?: unknown;
     responseText?: unknown;
+    response?: unknown;
+    data?: unknown;
   };
+  if (failure.response instanceof Response) {
+    const { status, statusText } = failure.response;
+    if (failure.data === undefined) return new HttpResponse(null, { status, statusText });
+    if (typeof failure.data === 'string') return new HttpResponse(failure.data, { status, statusText });
+    return HttpResponse.json(failure.data as never, { status, statusText });
+  }
   if (typeof failure.status !== 'number') return HttpResponse.error();
   const init = { status: failure.status, ...(typeof failure.statusText === 'string' ? { statusText: failure.statusText } : {}) };
   // An UploadHttpError carries the answer's text as it came.
