@@ -25,8 +25,11 @@ export interface FakeRoute {
   path: RegExp;
   /** The invoke id the call is pending under; without one, the route answers at once (with `answer(undefined)`). */
   id?: string;
-  /** The answer's body for the actor's output, or the whole answer when it is a Response (for its headers). */
-  answer: (output: never) => unknown;
+  /**
+   * The answer's body for the actor's output (and the request it answers, when several wait on one call), or the
+   * whole answer when it is a Response (for its headers).
+   */
+  answer: (output: never, call: SentCall) => unknown;
 }
 
 /** A request as the server received it. */
@@ -137,14 +140,14 @@ export function fakeNetwork(routes: readonly FakeRoute[]): FakeNetwork {
           const call = await sentCallOf(request);
           network.sent.push(call);
           network.requests.push(request);
-          if (route.id === undefined) return answerOf(route.answer(undefined as never));
+          if (route.id === undefined) return answerOf(route.answer(undefined as never, call));
           let output: unknown;
           try {
             output = await pendingCallOf(route.id, call);
           } catch (error) {
             return errorAnswer(error);
           }
-          return answerOf(route.answer(output as never));
+          return answerOf(route.answer(output as never, call));
         },
       ),
     ),
