@@ -172,3 +172,25 @@ export async function trackedEvents(sent: readonly SentCall[]): Promise<{ name: 
     .filter(({ method, path }) => method === 'POST' && path === 'analytics/events')
     .flatMap(({ body }) => (body as AnalyticsBatch).events.map(({ name, properties }) => ({ name, properties })));
 }
+
+/** An API request the fake server holds until the test answers it. */
+export interface HeldRequest {
+  request: Request;
+  answer: (response: Response) => void;
+}
+
+/**
+ * For tests that answer each request by hand (which request, when, with what answer), rather than through the
+ * pending call of an actor: every API request is held, oldest first, in the list returned, until the test answers it.
+ */
+export function holdRequests(): HeldRequest[] {
+  const held: HeldRequest[] = [];
+  callsInFlight.clear();
+  server.resetHandlers(
+    http.all(
+      ({ request }) => API_PREFIX.test(new URL(request.url).pathname),
+      ({ request }) => new Promise<Response>((answer) => held.push({ request, answer })),
+    ),
+  );
+  return held;
+}
