@@ -138,16 +138,3 @@ export function answerOfferingsRequest(api: FakeOfferingsApi, request: Request):
 }
 
 export const SERVER_FAILURE = () => json({ error: 'An unexpected error occurred' }, 500);
-
-/** A fetch whose answers the test gives, one request at a time. */
-export interface PendingFetch {
-  request: Request;
-  answer: (response: Response) => void;
-}
-
-export function pendingFetchStub(pending: PendingFetch[]) {
-  return (input: Request | string, init?: RequestInit) =>
-    new Promise<Response>((answer) => {
-      pending.push({ request: input instanceof Request ? input : new Request(input, init), answer });
-    });
-}
