@@ -7,6 +7,8 @@
  * answer shape, or with an error, sent back as the server's error answer (its status, and the body
  * `{ error, fields? }` the services' error classes read) or, for an error without a status, as a network failure.
  *
+ * Tests that answer each request by hand (which one, when, with what answer) hold them instead (holdRequests).
+ *
  * Importing this module starts the msw server for the test file, resets its routes after each test and stops it after
  * the file. A request that no route fakes fails the test's call (msw's "error" strategy for unhandled requests).
  */
@@ -23,7 +25,10 @@ export interface FakeRoute {
   method: Method;
   /** Matched against the path after /api/v1/ (without the query string). */
   path: RegExp;
-  /** The invoke id the call is pending under; without one, the route answers at once (with `answer(undefined)`). */
+  /**
+   * The id the call is pending under: the invoke id of the actor that sends it (or a name of the request, where a test
+   * settles an actor's requests one by one). Without one, the route answers at once (with `answer(undefined)`).
+   */
   id?: string;
   /**
    * The answer's body for the actor's output (and the request it answers, when several wait on one call), or the
