@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { AuditEvent, AuditResponse } from '../../src/contract/admin.ts';
 import { adminAuditMachine } from '../../src/machines/adminAudit.machine.ts';
@@ -138,7 +138,6 @@ describe('admin audit machine against the audit screen', () => {
 
   afterEach(() => {
     actor.stop();
-    vi.unstubAllGlobals();
   });
 
   it.each(titled)('$title', async ({ path }) => {

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { AdminCompany } from '../../src/contract/admin.ts';
 import type { AdminOffering, AdminOfferingCategory, AdminOfferingSummary, AdminTemplateSummary } from '../../src/contract/adminCatalogue.ts';
@@ -501,7 +501,6 @@ describe('admin offerings machine against the offerings screen', () => {
   afterEach(() => {
     cleanup();
     actor.stop();
-    vi.unstubAllGlobals();
   });
 
   it.each(titled)('$title', async ({ path }) => {

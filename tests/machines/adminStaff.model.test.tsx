@@ -1,6 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { AdminAccount } from '../../src/contract/admin.ts';
 import { adminStaffMachine } from '../../src/machines/adminStaff.machine.ts';
@@ -268,7 +268,6 @@ describe('admin staff machine against the staff screen', () => {
   afterEach(() => {
     cleanup();
     actor.stop();
-    vi.unstubAllGlobals();
   });
 
   it.each(titled)('$title', async ({ path }) => {

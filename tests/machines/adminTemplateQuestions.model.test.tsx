@@ -376,7 +376,6 @@ afterEach(() => {
   cleanup();
   actor.stop();
   setRouter(null);
-  vi.unstubAllGlobals();
 });
 
 describe("the question editor of an existing template", () => {

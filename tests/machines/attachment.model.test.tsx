@@ -16,11 +16,8 @@ import {
   settlementExecutors,
   type StateAssertions,
 } from './modelPaths.support.ts';
+import { type SentCall, fakeNetwork } from './network.support.ts';
 
-vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return { ...(await importOriginal()), getExpiringUrl: (key: string) => calls.start('lookUpFileAddress', key) };
-});
 vi.mock(import('../../src/services/navigation.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   leaveFor: vi.fn(),
@@ -30,6 +27,7 @@ vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.su
 /** Links carry the key URL-encoded; the lookup must get it decoded. */
 const FILE_KEY = 'uploads/ab12 cd34.pdf';
 const FILE_ADDRESS = 'http://localhost/api/storage/ab12?signature=xyz';
+let sent: SentCall[];
 
 function notFound(): HTTPError {
   const response = new Response(JSON.stringify({ error: 'File not found' }), { status: 404 });
@@ -47,7 +45,7 @@ const { paths, titled } = flowModel(attachmentMachine, {
 
 const states: StateAssertions<typeof attachmentMachine> = {
   lookingUp: () => {
-    expect(pendingCalls.inputOf('lookUpFileAddress')).toBe(FILE_KEY);
+    expect(sent).toEqual([{ method: 'GET', path: 'uploads/expiring_url', body: undefined, query: { key: FILE_KEY } }]);
     // The page itself never renders while the browser is being sent to the file.
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(leaveFor).not.toHaveBeenCalled();
@@ -69,6 +67,14 @@ const events = settlementExecutors(attachmentMachine, pendingCalls);
 describe('attachment route against the Attachment view', () => {
   beforeEach(() => {
     vi.mocked(leaveFor).mockClear();
+    ({ sent } = fakeNetwork([
+      {
+        method: 'GET',
+        path: /^uploads\/expiring_url$/,
+        id: 'lookUpFileAddress',
+        answer: (address: string) => ({ expiring_url: address }),
+      },
+    ]));
     const router = createMemoryRouter([{ path: '/attachments/:fileKey', element: <Attachment /> }], {
       initialEntries: [`/attachments/${encodeURIComponent(FILE_KEY)}`],
     });

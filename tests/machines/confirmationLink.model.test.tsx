@@ -16,11 +16,8 @@ import {
   settlementExecutors,
   type StateAssertions,
 } from './modelPaths.support.ts';
+import { type SentCall, fakeNetwork } from './network.support.ts';
 
-vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return { ...(await importOriginal()), requestConfirmationLink: () => calls.start('requestLink') };
-});
 vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 
 const EMAIL = 'nora@acme.test';
@@ -36,6 +33,7 @@ const { paths, titled } = flowModel(confirmationLinkMachine, {
 });
 
 let user: UserEvent;
+let sent: SentCall[];
 const sendButton = () => screen.getByRole('button', { name: /Send the link again/ });
 
 /** The notice itself stays whatever the state: the benefits wait for the address. */
@@ -54,6 +52,7 @@ const states: StateAssertions<typeof confirmationLinkMachine> = {
   sending: () => {
     expectNotice();
     expect(sendButton()).toHaveAttribute('aria-busy', 'true');
+    expect(sent.at(-1)).toEqual({ method: 'POST', path: 'users/confirmation', body: undefined });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   },
   sent: () => {
@@ -76,6 +75,7 @@ const events: EventExecutors<typeof confirmationLinkMachine> = {
 describe('sending the confirmation link again, against the Benefits & Offers notice', () => {
   beforeEach(() => {
     user = userEvent.setup();
+    ({ sent } = fakeNetwork([{ method: 'POST', path: /^users\/confirmation$/, id: 'requestLink', answer: () => ({ success: true }) }]));
     render(<EmailConfirmationNotice email={EMAIL} />);
   });
 

@@ -3,10 +3,10 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, SimulatedClock, createActor } from 'xstate';
-import type { ConsoleQueue, ConsoleRequestSummary, ConsoleRequestsQuery, ConsoleRequestsResponse } from '../../src/contract/console.ts';
+import type { ConsoleQueue, ConsoleRequestSummary, ConsoleRequestsResponse } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { consoleQueueMachine } from '../../src/machines/consoleQueue.machine.ts';
-import { ConsoleCallError, listConsoleRequests } from '../../src/services/console.ts';
+import { ConsoleCallError } from '../../src/services/console.ts';
 import type { LiveUpdatesStatus } from '../../src/services/liveUpdates.ts';
 import { ConsoleHeader } from '../../src/views/console/ConsoleLayout.tsx';
 import { ConsoleQueueView } from '../../src/views/console/ConsoleQueueView.tsx';
@@ -36,10 +36,10 @@ import {
   wireMessage,
 } from './console.fixtures.ts';
 
-vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return { ...(await importOriginal()), listConsoleRequests: vi.fn((query?: ConsoleRequestsQuery) => calls.start<ConsoleRequestsResponse>('listRequests', query)) };
-});
+import { type SentCall, fakeNetwork } from './network.support.ts';
+
+// msw fakes no EventSource where there is none (jsdom, Node without --experimental-eventsource): the live stream
+// stays the fixture's stand-in.
 vi.mock(import('../../src/services/liveUpdates.ts'), async (importOriginal) => {
   const { liveStream: stream } = await import('./console.fixtures.ts');
   return { ...(await importOriginal()), subscribeToLiveUpdates: stream.subscribe };
@@ -152,7 +152,8 @@ let actor: Actor<Machine>;
 let passedOn: { liveEvents: LiveEvent[]; polls: number };
 const SELECTED_REQUEST_ID = BENEFITS_HELP.id;
 
-const listCalls = () => vi.mocked(listConsoleRequests).mock.calls;
+let sent: SentCall[];
+const listCalls = () => sent.filter(({ path }) => path === 'console/requests');
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search by employee or request name' });
 const tab = (queue: ConsoleQueue) => screen.getByRole('tab', { name: new RegExp(`^${QUEUE_NAMES[queue]}`) });
 const LIVE_TEXT: Record<LiveUpdatesStatus, string> = {
@@ -208,7 +209,12 @@ const states: StateAssertions<Machine> = {
     expectFrame(snapshot, { busy: true });
     expectList(snapshot);
     const { queue, query } = snapshot.context;
-    expect(listCalls().at(-1)).toEqual([{ queue, q: query || undefined, limit: 100 }]);
+    expect(listCalls().at(-1)).toEqual({
+      method: 'GET',
+      path: 'console/requests',
+      body: undefined,
+      query: { queue, ...(query ? { q: query } : {}), limit: '100' },
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   },
   ready: (snapshot) => {
@@ -262,6 +268,8 @@ const events: EventExecutors<Machine> = {
   'xstate.after.searchDebounce.consoleQueue.typing': () => {
     const before = listCalls().length;
     act(() => clock.increment(299));
+    // Not yet: the list would be asked for on entering loading.
+    expect(actor.getSnapshot().value).toBe('typing');
     expect(listCalls()).toHaveLength(before);
     act(() => clock.increment(1));
   },
@@ -272,7 +280,9 @@ describe('console queue machine against the queue view', () => {
     user = userEvent.setup();
     pendingCalls.clear();
     liveStream.reset();
-    vi.mocked(listConsoleRequests).mockClear();
+    ({ sent } = fakeNetwork([
+      { method: 'GET', path: /^console\/requests$/, id: 'listRequests', answer: (list: ConsoleRequestsResponse) => list },
+    ]));
     clock = new SimulatedClock();
     actor = createActor(consoleQueueMachine, { clock });
     passedOn = { liveEvents: [], polls: 0 };

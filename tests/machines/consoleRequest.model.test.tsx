@@ -6,9 +6,9 @@ import { type Actor, createActor } from 'xstate';
 import type { ConsoleRequest, MarkReadResponse, StaffMember, ThreadEntry } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { type OpenedRequest, consoleRequestMachine } from '../../src/machines/consoleRequest.machine.ts';
-import { ConsoleCallError, markRequestRead, replyToRequest } from '../../src/services/console.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/common.constants.ts';
 import type { PresignedUrlResponse } from '../../src/contract/uploads.ts';
-import { requestPresignedUrl, uploadFile } from '../../src/services/uploads.ts';
+import { ConsoleCallError } from '../../src/services/console.ts';
 import { ConsoleRequestView } from '../../src/views/console/ConsoleRequestView.tsx';
 import {
   type EventExecutors,
@@ -24,6 +24,8 @@ import {
   settlementExecutors,
 } from './modelPaths.support.ts';
 import { COLLEAGUE, ME, OPEN_REQUEST, STAFF, at, employeeMessage, wireMessage } from './console.fixtures.ts';
+import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
+import { type FakeNetwork, type SentCall, fakeNetwork } from './network.support.ts';
 
 // Every post's Idempotency-Key is this one here, so that the model's context and the screen's agree; whether a retry
 // keeps its key and a new message gets a new one is nextPost's rule (tests/unit/idempotentPost.test.ts).
@@ -33,36 +35,45 @@ beforeEach(() => {
   vi.spyOn(crypto, 'randomUUID').mockReturnValue(POST_KEY);
 });
 
-vi.mock(import('../../src/services/console.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return {
-    ...(await importOriginal()),
-    fetchConsoleRequest: vi.fn((requestId: number) => calls.start<ConsoleRequest>('fetch', requestId)),
-    listStaff: vi.fn(() => calls.start<StaffMember[]>('staff')),
-    markRequestRead: vi.fn((requestId: number) => calls.start<MarkReadResponse>('markRead', requestId)),
-    claimRequest: vi.fn((requestId: number) => calls.start<ConsoleRequest>('claim', requestId)),
-    assignRequest: vi.fn((requestId: number, assigneeId: number) => calls.start<ConsoleRequest>('assign', { requestId, assigneeId })),
-    changeRequestStatus: vi.fn((requestId: number, status: string) => calls.start<ConsoleRequest>('changeStatus', { requestId, status })),
-    replyToRequest: vi.fn((requestId: number, reply: object) => calls.start<ConsoleRequest>('send', { requestId, reply })),
-    addInternalNote: vi.fn((requestId: number, bodyMarkdown: string) => calls.start<ConsoleRequest>('send', { requestId, bodyMarkdown })),
-    previewReply: vi.fn((bodyMarkdown: string) => calls.start<string>('preview', bodyMarkdown)),
-  };
+/**
+ * The console's calls as the server answers them, each waiting as a pending call of its own (the executors below
+ * settle them one by one, as the server would answer them): the request, the staff list and the read mark that
+ * opening it needs, each change, the preview, and the file picker's presign. The file's bytes go to the fake
+ * XMLHttpRequest.
+ */
+const PATH = `console/requests/${OPEN_REQUEST.id}`;
+const request = ({ method, path }: { method: 'GET' | 'POST'; path: string }, id: string) => ({
+  method,
+  path: new RegExp(`^${path}$`),
+  id,
+  answer: (output: ConsoleRequest) => ({ request: output }),
 });
-// The file picker's own calls: a presign for this request, then the bytes, each answered when the path says so.
-vi.mock(import('../../src/services/uploads.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return {
-    ...(await importOriginal()),
-    requestPresignedUrl: vi.fn((filename: string, requestId?: number) =>
-      calls.start<PresignedUrlResponse>('presign', { filename, requestId }),
-    ),
-    uploadFile: vi.fn(() => calls.start<void>('transfer')),
-  };
-});
+function fakeConsoleApi(): FakeNetwork {
+  return fakeNetwork([
+    request({ method: 'GET', path: PATH }, 'fetch'),
+    { method: 'GET', path: /^console\/staff$/, id: 'staff', answer: (staff: StaffMember[]) => ({ staff }) },
+    { method: 'POST', path: new RegExp(`^${PATH}/read$`), id: 'markRead', answer: (marked: MarkReadResponse) => marked },
+    request({ method: 'POST', path: `${PATH}/claim` }, 'claim'),
+    request({ method: 'POST', path: `${PATH}/assign` }, 'assign'),
+    request({ method: 'POST', path: `${PATH}/status` }, 'changeStatus'),
+    request({ method: 'POST', path: `${PATH}/messages` }, 'send'),
+    request({ method: 'POST', path: `${PATH}/notes` }, 'send'),
+    { method: 'POST', path: /^console\/preview$/, id: 'preview', answer: (html: string) => ({ body_html: html }) },
+    { method: 'POST', path: /^uploads\/presigned_url$/, id: 'presign', answer: (presigned: PresignedUrlResponse) => presigned },
+  ]);
+}
 
 type Machine = typeof consoleRequestMachine;
 type RequestSnapshot = ReturnType<Machine['transition']>;
 const REQUEST_ID = OPEN_REQUEST.id;
+let network: FakeNetwork;
+
+/** The last call the server received on `path`, and its request (for its headers). */
+function lastCallTo(path: string): { call: SentCall | undefined; request: Request | undefined } {
+  const index = network.sent.findLastIndex((call) => call.path === path);
+  return { call: network.sent[index], request: network.requests[index] };
+}
+const callsTo = (path: string) => network.sent.filter((call) => call.path === path).length;
 
 // ---- How the request reads after each change (as the server would answer) ----
 
@@ -363,7 +374,7 @@ const states: StateAssertions<Machine> = {
   loading: () => {
     expect(screen.getByText('Loading')).toBeInTheDocument();
     expect(heading()).not.toBeInTheDocument();
-    expect(pendingCalls.inputOf('fetch')).toBe(REQUEST_ID);
+    expect(lastCallTo(PATH).call).toEqual({ method: 'GET', path: PATH, body: undefined });
   },
   failed: ({ context }) => {
     expect(heading()).not.toBeInTheDocument();
@@ -379,32 +390,38 @@ const states: StateAssertions<Machine> = {
     const claim = context.request?.assignee ? 'Assign to me' : 'Claim';
     expect(button(claim, actionsRegion())).toHaveAttribute('aria-busy', 'true');
     expect(button(STATUS_BUTTONS[context.request?.status ?? 'open'][0], actionsRegion())).toBeDisabled();
-    expect(pendingCalls.inputOf('claim')).toBe(REQUEST_ID);
+    expect(lastCallTo(`${PATH}/claim`).call).toEqual({ method: 'POST', path: `${PATH}/claim`, body: undefined });
   },
   'loaded.activity.assigning': () => {
     expect(button('Assign to…', actionsRegion())).toHaveAttribute('aria-busy', 'true');
-    expect(pendingCalls.inputOf('assign')).toEqual({ requestId: REQUEST_ID, assigneeId: COLLEAGUE.id });
+    expect(lastCallTo(`${PATH}/assign`).call).toEqual({ method: 'POST', path: `${PATH}/assign`, body: { assignee_id: COLLEAGUE.id } });
   },
   'loaded.activity.changingStatus': ({ context }) => {
     const [label] = STATUS_BUTTONS[context.request?.status ?? 'open'];
     expect(button(label, actionsRegion())).toHaveAttribute('aria-busy', 'true');
     const change = STATUS_CHANGES.find((candidate) => candidate.from === context.request);
-    expect(pendingCalls.inputOf('changeStatus')).toEqual({ requestId: REQUEST_ID, status: change?.status });
+    expect(lastCallTo(`${PATH}/status`).call).toEqual({ method: 'POST', path: `${PATH}/status`, body: { status: change?.status } });
   },
   'loaded.activity.sending': (snapshot) => {
     const { context } = snapshot;
     const panel = composerPanel(snapshot);
     expect(button(context.composer === 'reply' ? 'Send reply' : 'Add note', panel)).toHaveAttribute('aria-busy', 'true');
     if (writing(snapshot)) expect(textArea(snapshot)).toBeDisabled();
-    expect(pendingCalls.inputOf('send')).toEqual(
+    const sent = lastCallTo(context.composer === 'reply' ? `${PATH}/messages` : `${PATH}/notes`);
+    expect(sent.call).toEqual(
       context.composer === 'reply'
-        ? { requestId: REQUEST_ID, reply: { bodyMarkdown: REPLY_MARKDOWN, attachmentKey: context.attachment?.key } }
-        : { requestId: REQUEST_ID, bodyMarkdown: NOTE_MARKDOWN },
+        ? {
+            method: 'POST',
+            path: `${PATH}/messages`,
+            body: { body_markdown: REPLY_MARKDOWN, ...(context.attachment ? { attachment_keys: [context.attachment.key] } : {}) },
+          }
+        : { method: 'POST', path: `${PATH}/notes`, body: { body_markdown: NOTE_MARKDOWN } },
     );
+    expect(sent.request?.headers.get(IDEMPOTENCY_KEY_HEADER)).toBe(POST_KEY);
   },
   'loaded.activity.refreshing': () => {
     notBusy();
-    expect(pendingCalls.inputOf('fetch')).toBe(REQUEST_ID);
+    expect(lastCallTo(PATH).call).toEqual({ method: 'GET', path: PATH, body: undefined });
   },
   // One file picker, the reply's: it stays (with its file) behind the note tab.
   'loaded.attachment': () => expect(document.querySelectorAll('.lc-file-uploader')).toHaveLength(1),
@@ -420,7 +437,7 @@ const states: StateAssertions<Machine> = {
     expect(button('Send reply', panel)).toBeDisabled();
     expect(within(panel).getByRole('button', { name: `Remove ${FILE.name}` })).toBeEnabled();
     // Staff presign for the request they are answering.
-    expect(pendingCalls.inputOf('presign')).toEqual({ filename: FILE.name, requestId: REQUEST_ID });
+    expect(lastCallTo('uploads/presigned_url').call?.body).toEqual({ upload: { filename: FILE.name }, request_id: REQUEST_ID });
   },
   'loaded.composer': (snapshot) => expectComposer(snapshot),
   'loaded.composer.writing': (snapshot) => {
@@ -431,7 +448,11 @@ const states: StateAssertions<Machine> = {
   'loaded.composer.previewing': (snapshot) => {
     const preview = within(composerPanel(snapshot)).getByRole('region', { name: 'Preview' });
     expect(within(preview).getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    expect(pendingCalls.inputOf('preview')).toBe(snapshot.context.composer === 'reply' ? REPLY_MARKDOWN : NOTE_MARKDOWN);
+    expect(lastCallTo('console/preview').call).toEqual({
+      method: 'POST',
+      path: 'console/preview',
+      body: { body_markdown: snapshot.context.composer === 'reply' ? REPLY_MARKDOWN : NOTE_MARKDOWN },
+    });
   },
   'loaded.composer.showingPreview': (snapshot) => {
     const panel = composerPanel(snapshot);
@@ -461,7 +482,7 @@ async function expectAnnounced(settle: () => Promise<void>) {
 /** The request comes with an unread employee message: opening it (or refreshing it for news) marks it read. */
 async function answerFetchMarkingRead(request: ConsoleRequest) {
   await answer('fetch', { ...request, unread_count: 1 });
-  await waitFor(() => expect(markRequestRead).toHaveBeenLastCalledWith(REQUEST_ID));
+  await waitFor(() => expect(lastCallTo(`${PATH}/read`).call).toEqual({ method: 'POST', path: `${PATH}/read`, body: undefined }));
   await answer('markRead', { success: true, unread_count: 0 });
 }
 
@@ -503,16 +524,24 @@ const events: EventExecutors<Machine> = {
   UPLOAD_STARTED: async ({ state }) => {
     const input = composerPanel(state).querySelector<HTMLInputElement>('input[type="file"]');
     await user.upload(input as HTMLInputElement, FILE);
-    expect(requestPresignedUrl).toHaveBeenLastCalledWith(FILE.name, REQUEST_ID);
+    await waitFor(() =>
+      expect(lastCallTo('uploads/presigned_url').call).toEqual({
+        method: 'POST',
+        path: 'uploads/presigned_url',
+        body: { upload: { filename: FILE.name }, request_id: REQUEST_ID },
+      }),
+    );
     // Ctrl+Enter, which does not go through the disabled button, does not send the reply without its file either.
-    const repliesBefore = vi.mocked(replyToRequest).mock.calls.length;
+    const repliesBefore = callsTo(`${PATH}/messages`);
     await user.type(textArea(state), '{Control>}{Enter}{/Control}');
-    expect(replyToRequest).toHaveBeenCalledTimes(repliesBefore);
+    expect(callsTo(`${PATH}/messages`)).toBe(repliesBefore);
   },
   ATTACHED: async ({ state }) => {
     await answer('presign', { key: FILE_KEY, presigned_url: 'http://files.test/put' });
-    await waitFor(() => expect(uploadFile).toHaveBeenCalledOnce());
-    await answer('transfer', undefined);
+    await waitFor(() => expect(FakeXMLHttpRequest.sent).toHaveLength(1));
+    const transfer = FakeXMLHttpRequest.sent[0]!;
+    expect({ method: transfer.method, url: transfer.url, body: transfer.body }).toEqual({ method: 'PUT', url: 'http://files.test/put', body: FILE });
+    await act(async () => transfer.respond(200));
     await waitFor(() => expect(within(composerPanel(state)).getByRole('progressbar', { name: 'Uploaded' })).toBeInTheDocument());
   },
   UPLOAD_SETTLED: ({ state }) => user.click(within(composerPanel(state)).getByRole('button', { name: `Remove ${FILE.name}` })),
@@ -530,6 +559,9 @@ describe('console request machine against the request view', () => {
     user = userEvent.setup({ applyAccept: false });
     pendingCalls.clear();
     vi.clearAllMocks();
+    network = fakeConsoleApi();
+    FakeXMLHttpRequest.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
     changes = 0;
     actor = createActor(consoleRequestMachine, { input: { requestId: REQUEST_ID } });
     actor.on('changed', () => (changes += 1));
@@ -543,6 +575,7 @@ describe('console request machine against the request view', () => {
 
   afterEach(() => {
     actor.stop();
+    vi.unstubAllGlobals();
   });
 
   it.each(titled)('$title', async ({ path }) => {

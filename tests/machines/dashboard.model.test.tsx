@@ -9,7 +9,7 @@ import { DASHBOARD_MESSAGES, type OpenRequestLists, dashboardMachine } from '../
 import { requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { surveyMachine } from '../../src/machines/survey.machine.ts';
-import { track } from '../../src/services/analytics.ts';
+import { flushAnalytics } from '../../src/services/analytics.ts';
 import { RequestCreationActorContext, type RequestCreationActor } from '../../src/services/requestCreation.ts';
 import type { ClientRequest } from '../../src/services/requests.ts';
 import Dashboard from '../../src/views/Dashboard.tsx';
@@ -26,27 +26,10 @@ import {
   pendingCalls,
   runPath,
 } from './modelPaths.support.ts';
+import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-/** Both list calls of one load wait on the same settlement (the machine asks for them together). */
-vi.mock(import('../../src/services/requests.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  let lists: Promise<OpenRequestLists> | null = null;
-  return {
-    ...(await importOriginal()),
-    listRequests: async (list) => {
-      if (list === 'open') lists = calls.start<OpenRequestLists>('fetchRequests');
-      const answer = await (lists as Promise<OpenRequestLists>);
-      return list === 'open' ? answer.open : answer.inProgress;
-    },
-  };
-});
-vi.mock(import('../../src/services/surveys.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return { ...(await importOriginal()), fetchRecommendedCategories: () => calls.start('fetchSuggestions') };
-});
 vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
-vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 type Machine = typeof dashboardMachine;
@@ -126,6 +109,7 @@ const { paths, titled } = flowModel(dashboardMachine, {
 
 let user: UserEvent;
 let session: SessionActor;
+let sent: SentCall[];
 let requestCreation: RequestCreationActor;
 
 const instantSurvey = surveyMachine.provide({
@@ -180,7 +164,11 @@ const states: StateAssertions<Machine> = {
     expect(screen.getByRole('button', { name: 'Create a request' })).toBeInTheDocument();
   },
   'requests.loading': () => {
-    expect(pendingCalls.inputOf('fetchRequests')).toBeUndefined();
+    // Both lists are asked for together, and wait on the same settlement.
+    expect(sent.filter(({ path }) => path.startsWith('requests/')).slice(-2).map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'GET requests/in_progress',
+      'GET requests/open',
+    ]);
   },
   'requests.ready': ({ context }) => {
     if (requestCount() === 0) {
@@ -257,10 +245,29 @@ const events: EventExecutors<Machine> = {
 beforeEach(() => {
   inspectedActors.clear();
   user = userEvent.setup();
-  vi.mocked(track).mockClear();
+  ({ sent } = fakeNetwork([
+    { method: 'GET', path: /^requests\/open$/, id: 'fetchRequests', answer: ({ open }: OpenRequestLists) => ({ success: true, requests: open }) },
+    {
+      method: 'GET',
+      path: /^requests\/in_progress$/,
+      id: 'fetchRequests',
+      answer: ({ inProgress }: OpenRequestLists) => ({ success: true, requests: inProgress }),
+    },
+    {
+      method: 'GET',
+      path: /^recommended_request_categories$/,
+      id: 'fetchSuggestions',
+      answer: (categories: RecommendedRequestCategory[]) => ({ success: true, recommended_request_categories: categories }),
+    },
+    // The category drawer's own list, not under test here.
+    { method: 'GET', path: /^survey_categories$/, answer: () => ({ survey_categories: [] }) },
+    ANALYTICS_ROUTE,
+  ]));
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // What this test tracked leaves now, not in the next test.
+  await flushAnalytics();
   act(() => requestCreation.stop());
   session.stop();
   pendingCalls.clear();
@@ -296,12 +303,18 @@ describe('dashboard screens', () => {
     await loaded({ ...USER, request_count: 3 });
     await user.click(screen.getByRole('button', { name: 'Explore categories' }));
     expect(await screen.findByRole('dialog', { name: 'Request categories' })).toBeInTheDocument();
-    expect(track).toHaveBeenLastCalledWith('ui_interaction', { element_type: 'button', element_id: 'explore_categories' });
+    expect((await trackedEvents(sent)).at(-1)).toEqual({
+      name: 'ui_interaction',
+      properties: { element_type: 'button', element_id: 'explore_categories' },
+    });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Create a request' }));
     expect(await screen.findByRole('dialog', { name: 'Custom request' })).toBeInTheDocument();
-    expect(track).toHaveBeenLastCalledWith('ui_interaction', { element_type: 'button', element_id: 'create_custom_request' });
+    expect((await trackedEvents(sent)).at(-1)).toEqual({
+      name: 'ui_interaction',
+      properties: { element_type: 'button', element_id: 'create_custom_request' },
+    });
   });
 
   it('shows the suggested categories as tabs on phones, and the sponsor card', async () => {

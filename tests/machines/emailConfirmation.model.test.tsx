@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -20,23 +20,17 @@ import {
   settlementExecutors,
   type StateAssertions,
 } from './modelPaths.support.ts';
+import { type SentCall, fakeNetwork } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return {
-    ...(await importOriginal()),
-    confirmEmail: (confirmationToken: string) => calls.start('confirmEmail', confirmationToken),
-  };
-});
 vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
-vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 const CONFIRMATION_TOKEN = 'confirmation-token-123';
 const IDENTITY = { external_id: 'u-9', full_name: 'Nora Quinn', first_name: 'Nora', initials: 'NQ', email: 'nora@acme.test' };
 const PENDING = employeeUser(IDENTITY, { email_confirmation_pending: true });
 const CONFIRMED = employeeUser(IDENTITY, { companies: [{ id: 1, name: 'Acme Corporation', image_url: null }] });
+const CONFIRMATION_CALL = { method: 'GET', path: 'users/confirmation', body: undefined, query: { confirmation_token: CONFIRMATION_TOKEN } };
 const INVALID_LINK = 'Your confirmation link is invalid or has expired. Please request a new one.';
 
 /** The session as the screen gets it; the model only needs something that looks like an actor. */
@@ -52,6 +46,7 @@ const { paths, titled } = flowModel(emailConfirmationMachine, {
 });
 
 let session: SessionActor;
+let sent: SentCall[];
 let currentUserFetches = 0;
 
 function startSession(restored: User | null): SessionActor {
@@ -81,7 +76,7 @@ describe.each([
     loading: () => {
       expect(screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeInTheDocument();
       expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-      expect(pendingCalls.inputOf('confirmEmail')).toBe(CONFIRMATION_TOKEN);
+      expect(sent).toEqual([CONFIRMATION_CALL]);
     },
     success: () => {
       expect(screen.getByRole('status')).toHaveTextContent(
@@ -105,6 +100,9 @@ describe.each([
 
   beforeEach(async () => {
     vi.mocked(reportError).mockClear();
+    ({ sent } = fakeNetwork([
+      { method: 'GET', path: /^users\/confirmation$/, id: 'confirmEmail', answer: () => ({ success: true }) },
+    ]));
     session = startSession(restored);
     await vi.waitFor(() => expect(session.getSnapshot().hasTag('resolving')).toBe(false));
     const router = createMemoryRouter(
@@ -118,7 +116,10 @@ describe.each([
     );
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    // The screen sends its call as it opens, also in a test that does not wait for it: it must reach the server in
+    // this test, not in the next one's.
+    await waitFor(() => expect(sent).toEqual([CONFIRMATION_CALL]));
     pendingCalls.clear();
     session.stop();
   });

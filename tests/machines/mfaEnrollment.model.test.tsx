@@ -1,8 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
 import { createActor, createEmptyActor, fromPromise } from 'xstate';
 import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../../src/contract/common.constants.ts';
 import type { User } from '../../src/contract/account.ts';
 import { mfaEnrollmentMachine } from '../../src/machines/mfaEnrollment.machine.ts';
 import { type SignUpOutcome, sessionMachine } from '../../src/machines/session.machine.ts';
@@ -21,24 +23,38 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
+import { type FakeNetwork, fakeNetwork } from './network.support.ts';
 
-vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return {
-    ...(await importOriginal()),
-    enrollMfa: (phoneNumber: string) => calls.start('enroll', phoneNumber),
-    sendMfaCode: () => calls.start('resendCode'),
-    verifyMfaCode: (otp: string) => calls.start('verifyCode', otp),
-  };
-});
 vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 
 const PHONE_NUMBER = '2125551212';
 const CODE = '123456';
 const MFA_TOKEN = 'remembered-device-token';
+const SESSION_TOKEN = 'Bearer session-token';
 
 let user: UserEvent;
 let session: SessionActor;
+let network: FakeNetwork;
+
+/** The MFA calls as the server answers them: the verified code's token comes in the mfa-token header. */
+function fakeMfaApi(): FakeNetwork {
+  return fakeNetwork([
+    { method: 'POST', path: /^mfa$/, id: 'enroll', answer: () => ({ success: true }) },
+    { method: 'POST', path: /^mfa\/send-otp$/, id: 'resendCode', answer: () => ({ success: true }) },
+    {
+      method: 'POST',
+      path: /^mfa\/verify$/,
+      id: 'verifyCode',
+      answer: (mfaToken: string) => HttpResponse.json({ success: true }, { headers: { [MFA_TOKEN_HEADER]: mfaToken } }),
+    },
+  ]);
+}
+
+/** The last call the server received, which the signed-up session's token authorises. */
+function expectLastCall(call: { method: string; path: string; body: unknown }) {
+  expect(network.sent.at(-1)).toEqual(call);
+  expect(network.requests.at(-1)?.headers.get(AUTHORIZATION_HEADER)).toBe(SESSION_TOKEN);
+}
 
 /**
  * A real session that has just signed up and must (or may) enrol: the screen reads whether enrolment is optional
@@ -51,7 +67,7 @@ async function sessionAwaitingEnrollment(answer: Partial<SignInAnswer>): Promise
         restoreSession: fromPromise<User | null>(async () => null),
         signUp: fromPromise<SignUpOutcome, SignUpDetails>(async () => ({
           answer: {
-            token: 'Bearer session-token',
+            token: SESSION_TOKEN,
             expires_at: '2099-01-01T00:00:00.000Z',
             mfa_required: false,
             mfa_requires_verification: false,
@@ -115,7 +131,7 @@ const states: StateAssertions<typeof mfaEnrollmentMachine> = {
   },
   sending: () => {
     expect(button('Send code')).toHaveAttribute('aria-busy', 'true');
-    expect(pendingCalls.inputOf('enroll')).toBe(PHONE_NUMBER);
+    expectLastCall({ method: 'POST', path: 'mfa', body: { mfa_number: PHONE_NUMBER } });
   },
   code: ({ context }) => {
     expect(codeField()).toBeInTheDocument();
@@ -127,10 +143,11 @@ const states: StateAssertions<typeof mfaEnrollmentMachine> = {
   resending: () => {
     expect(button('Send a new code')).toHaveAttribute('aria-busy', 'true');
     expect(button('Verify')).toBeDisabled();
+    expectLastCall({ method: 'POST', path: 'mfa/send-otp', body: undefined });
   },
   verifying: () => {
     expect(button('Verify')).toHaveAttribute('aria-busy', 'true');
-    expect(pendingCalls.inputOf('verifyCode')).toBe(CODE);
+    expectLastCall({ method: 'POST', path: 'mfa/verify', body: { otp: CODE } });
   },
   verified: () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your phone number is verified.');
@@ -160,6 +177,7 @@ const events: EventExecutors<typeof mfaEnrollmentMachine> = {
 
 beforeEach(() => {
   user = userEvent.setup();
+  network = fakeMfaApi();
 });
 
 afterEach(() => {
@@ -185,6 +203,7 @@ describe('MFA enrolment against the MfaEnrollment screen (optional enrolment)', 
     await user.click(button('Send code'));
     expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
     expect(inspectedActors.snapshotOf(mfaEnrollmentMachine).value).toBe('phone');
+    expect(network.sent).toEqual([]);
 
     await user.type(phoneField(), PHONE_NUMBER);
     await user.click(button('Send code'));
@@ -195,6 +214,7 @@ describe('MFA enrolment against the MfaEnrollment screen (optional enrolment)', 
     await user.type(codeField(), '12345');
     expect(screen.getByText('Please enter a valid verification code')).toBeInTheDocument();
     expect(inspectedActors.snapshotOf(mfaEnrollmentMachine).value).toBe('code');
+    expect(network.sent.map(({ path }) => path)).toEqual(['mfa']);
   });
 
   it("'Skip for now' lets the session open the app", async () => {

@@ -41,7 +41,7 @@ export class PendingCalls {
     return fromPromise<TOutput, TInput>(({ input, self }) => this.start<TOutput>(self.id, input));
   }
 
-  /** Starts a call under the given id (for services mocked at module level rather than provided as actors). */
+  /** Starts a call under the given id (for calls faked at the network level rather than provided as actors). */
   start<T>(id: string, input?: unknown): Promise<T> {
     return new Promise<T>((resolve, reject) => this.calls.set(id, { input, resolve: resolve as (output: unknown) => void, reject }));
   }
@@ -58,7 +58,8 @@ export class PendingCalls {
   async settle(event: ModelEvent) {
     const [, kind, , id] = /^xstate\.(done|error)\.(actor)\.(.+)$/.exec(event.type) ?? [];
     if (!kind || !id) throw new Error(`${event.type} does not settle a call`);
-    const call = this.pending(id);
+    // A call faked at the network level is pending once its request has reached the fake server.
+    const call = await waitFor(() => this.pending(id));
     this.calls.delete(id);
     await act(async () => {
       if (kind === 'done') call.resolve(event.output);
@@ -109,7 +110,7 @@ export function inspectorMock(): { inspect: InspectedActors['inspect'] } {
   return { inspect: inspectedActors.inspect };
 }
 
-/** One registry per test file: module mocks (hoisted) and provided actors reach the same calls. */
+/** One registry per test file: the fake network (network.support.ts) and provided actors reach the same calls. */
 export const pendingCalls = new PendingCalls();
 
 /** An event of the model, with whatever it carries. */

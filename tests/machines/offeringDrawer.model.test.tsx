@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,28 +11,16 @@ import {
   type OfferingStore,
   offeringsCatalogueMachine,
 } from '../../src/machines/offeringsCatalogue.machine.ts';
-import type * as analytics from '../../src/services/analytics.ts';
-import { track } from '../../src/services/analytics.ts';
+import { flushAnalytics } from '../../src/services/analytics.ts';
 import { startRequestSurvey } from '../../src/services/requestCreation.ts';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
-import { expectFullCoverage } from './modelPaths.support.ts';
-import {
-  DETAILS,
-  GYM,
-  GYM_DETAIL,
-  MEDICAL,
-  MEDICAL_DETAIL,
-  type PendingFetch,
-  SERVER_FAILURE,
-  answerOfferingsRequest,
-  pendingFetchStub,
-} from './offerings.fixtures.ts';
+import { expectFullCoverage, pendingCalls } from './modelPaths.support.ts';
+import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
+import { DETAILS, GYM, GYM_DETAIL, MEDICAL, MEDICAL_DETAIL, offeringsAnswer } from './offerings.fixtures.ts';
 
+// The app-wide request creation actor is created when its module loads (a module-level singleton): the drawer's
+// help button is checked on a stand-in.
 vi.mock('../../src/services/requestCreation.ts', () => ({ startRequestSurvey: vi.fn() }));
-vi.mock('../../src/services/analytics.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof analytics>()),
-  track: vi.fn(),
-}));
 
 type DrawerSnapshot = SnapshotFrom<typeof offeringDrawerMachine>;
 /** CLOSE carries how the user closed the drawer (the machine ignores it); invoked results are events too. */
@@ -130,20 +118,26 @@ const paths: TestPath<DrawerSnapshot, ModelEvent>[] = [
 
 // ---- The page, the fake network. ----
 
-let pendingFetches: PendingFetch[];
+let sent: SentCall[];
+/** How many detail requests had been answered: every request waiting on the detail call is answered together. */
+let answeredDetails = 0;
 let user: UserEvent;
 let drawer: Actor<typeof offeringDrawerMachine>;
 let catalogue: Actor<typeof offeringsCatalogueMachine>;
 /** The last card clicked: focus goes back to it when the drawer closes. */
 let lastOpened: OfferingListItem | null;
 
-const unanswered = () => pendingFetches.filter((pending) => !('answered' in pending));
-function answerAll(response: (request: Request) => Response) {
-  for (const pending of unanswered()) {
-    Object.assign(pending, { answered: true });
-    pending.answer(response(pending.request));
-  }
+const detailCalls = () => sent.filter(({ path }) => path.startsWith('offerings/'));
+/** Answers every detail request waiting: each with its own offering, or all with the server's failure. */
+async function answerDetails(outcome: 'done' | 'error') {
+  const waiting = detailCalls().length;
+  await (outcome === 'done'
+    ? pendingCalls.settle({ type: 'xstate.done.actor.fetchOfferingDetail' })
+    : pendingCalls.settle({ type: 'xstate.error.actor.fetchOfferingDetail', error: SERVER_FAILURE }));
+  answeredDetails = waiting;
 }
+/** The server's failure: a 500 with its error answer. */
+const SERVER_FAILURE = Object.assign(new Error('An unexpected error occurred'), { status: 500 });
 
 const dialog = () => screen.getByRole('dialog');
 const cardOf = (offering: OfferingListItem) => screen.getByRole('button', { name: cardLabel(offering) });
@@ -207,8 +201,7 @@ function expectDetail(detail: OfferingDetail) {
   }
 }
 
-const detailRequests = () =>
-  unanswered().map(({ request }) => `${request.method} ${new URL(request.url).pathname}`);
+const detailRequests = () => detailCalls().slice(answeredDetails).map(({ method, path }) => `${method} /api/v1/${path}`);
 
 const stateAssertions: StateAssertions = {
   closed: async () => {
@@ -252,25 +245,30 @@ const stateAssertions: StateAssertions = {
 const eventExecutors: EventExecutors = {
   OPEN: async ({ event }) => {
     const { offering } = event as Extract<ModelEvent, { type: 'OPEN' }>;
-    vi.mocked(track).mockClear();
+    const trackedBefore = (await trackedEvents(sent)).length;
     await user.click(cardOf(offering));
     lastOpened = offering;
     // SPEC §7 Telemetry: a card click.
-    expect(track).toHaveBeenCalledExactlyOnceWith('ui_interaction', {
-      element_type: 'offering_card',
-      element_id: offering.type === 'benefit' ? 'offering_benefit_card' : 'offering_product_card',
-      category: 'offering',
-      offering_id: offering.id,
-      provider_name: offering.provider_name,
-      featured: offering.featured,
-    });
+    expect((await trackedEvents(sent)).slice(trackedBefore)).toEqual([
+      {
+        name: 'ui_interaction',
+        properties: {
+          element_type: 'offering_card',
+          element_id: offering.type === 'benefit' ? 'offering_benefit_card' : 'offering_product_card',
+          category: 'offering',
+          offering_id: offering.id,
+          provider_name: offering.provider_name,
+          featured: offering.featured,
+        },
+      },
+    ]);
   },
   'xstate.done.actor.fetchOfferingDetail': async () => {
-    await act(async () => answerAll((request) => answerOfferingsRequest({ offerings: CARDS, categories: [] }, request)));
+    await answerDetails('done');
     await waitFor(() => expect(drawer.getSnapshot().matches({ open: 'loading' })).toBe(false));
   },
   'xstate.error.actor.fetchOfferingDetail': async () => {
-    await act(async () => answerAll(SERVER_FAILURE));
+    await answerDetails('error');
     await waitFor(() => expect(drawer.getSnapshot().matches({ open: 'loading' })).toBe(false));
   },
   CLOSE: async ({ event }) => {
@@ -283,16 +281,21 @@ const eventExecutors: EventExecutors = {
   },
   FOLLOW_LINK: async ({ event }) => {
     const { text, url } = event as Extract<ModelEvent, { type: 'FOLLOW_LINK' }>;
-    vi.mocked(track).mockClear();
+    const trackedBefore = (await trackedEvents(sent)).length;
     await user.click(linkTo(url, text));
-    expect(track).toHaveBeenCalledExactlyOnceWith('cta_click', {
-      cta_type: 'offering',
-      text,
-      url,
-      offering_id: MEDICAL.id,
-      provider_name: MEDICAL.provider_name,
-      featured: MEDICAL.featured,
-    });
+    expect((await trackedEvents(sent)).slice(trackedBefore)).toEqual([
+      {
+        name: 'cta_click',
+        properties: {
+          cta_type: 'offering',
+          text,
+          url,
+          offering_id: MEDICAL.id,
+          provider_name: MEDICAL.provider_name,
+          featured: MEDICAL.featured,
+        },
+      },
+    ]);
   },
   REQUEST_HELP: async () => {
     const detail = MEDICAL_DETAIL;
@@ -309,9 +312,19 @@ const keepPage = (event: MouseEvent) => {
 describe('offering drawer machine against the drawer on the landing page', () => {
   beforeEach(async () => {
     user = userEvent.setup();
-    pendingFetches = [];
     lastOpened = null;
-    vi.stubGlobal('fetch', vi.fn(pendingFetchStub(pendingFetches)));
+    pendingCalls.clear();
+    answeredDetails = 0;
+    ({ sent } = fakeNetwork([
+      // Every detail request waits on the detail call; each is answered with the offering it asks for.
+      {
+        method: 'GET',
+        path: /^offerings\/\d+$/,
+        id: 'fetchOfferingDetail',
+        answer: (_output: unknown, call: SentCall) => offeringsAnswer({ offerings: CARDS, categories: [] }, call),
+      },
+      ANALYTICS_ROUTE,
+    ]));
     vi.mocked(startRequestSurvey).mockClear();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     window.addEventListener('click', keepPage, true);
@@ -336,11 +349,12 @@ describe('offering drawer machine against the drawer on the landing page', () =>
     await screen.findByRole('button', { name: cardLabel(MEDICAL) });
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    // What this test tracked leaves now, not in the next test.
+    await flushAnalytics();
     window.removeEventListener('click', keepPage, true);
     drawer.stop();
     catalogue.stop();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 

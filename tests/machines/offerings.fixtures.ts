@@ -112,38 +112,29 @@ export interface FakeOfferingsApi {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The answer the server gives to one request of SPEC §7 Offerings. */
-export function answerOfferingsRequest(api: FakeOfferingsApi, request: Request): Response {
-  const url = new URL(request.url);
-  if (url.pathname === '/api/v1/offering_categories') return json({ success: true, offering_categories: api.categories });
-  const detail = /^\/api\/v1\/offerings\/(\d+)$/.exec(url.pathname);
+/** The answer the server gives to one request of SPEC §7 Offerings: its path under /api/v1/, and its query. */
+export function offeringsAnswer(api: FakeOfferingsApi, { path, query = {} }: { path: string; query?: Record<string, string> }): Response {
+  if (path === 'offering_categories') return json({ success: true, offering_categories: api.categories });
+  const detail = /^offerings\/(\d+)$/.exec(path);
   if (detail) {
     const offering = DETAILS[Number(detail[1])];
     return offering ? json({ success: true, offering }) : json({ error: 'Offering not found' }, 404);
   }
-  if (url.pathname === '/api/v1/offerings') {
-    const types = (url.searchParams.get('types') ?? 'benefit,product').split(',');
+  if (path === 'offerings') {
+    const types = (query.types ?? 'benefit,product').split(',');
     let offerings = api.offerings.filter((offering) => types.includes(offering.type));
-    if (url.searchParams.get('prefer_featured') === 'true') {
+    if (query.prefer_featured === 'true') {
       offerings = [...offerings.filter((offering) => offering.featured), ...offerings.filter((offering) => !offering.featured)];
     }
-    const limit = url.searchParams.get('limit');
-    return json({ success: true, offerings: limit ? offerings.slice(0, Number(limit)) : offerings });
+    return json({ success: true, offerings: query.limit ? offerings.slice(0, Number(query.limit)) : offerings });
   }
   return json({ error: 'Not found' }, 404);
 }
 
+/** The same answer, to a request as fetch sends it. */
+export function answerOfferingsRequest(api: FakeOfferingsApi, request: Request): Response {
+  const url = new URL(request.url);
+  return offeringsAnswer(api, { path: url.pathname.replace(/^\/api\/v1\//, ''), query: Object.fromEntries(url.searchParams) });
+}
+
 export const SERVER_FAILURE = () => json({ error: 'An unexpected error occurred' }, 500);
-
-/** A fetch whose answers the test gives, one request at a time. */
-export interface PendingFetch {
-  request: Request;
-  answer: (response: Response) => void;
-}
-
-export function pendingFetchStub(pending: PendingFetch[]) {
-  return (input: Request | string, init?: RequestInit) =>
-    new Promise<Response>((answer) => {
-      pending.push({ request: input instanceof Request ? input : new Request(input, init), answer });
-    });
-}

@@ -30,12 +30,11 @@ import {
   MEAL_KITS,
   MEDICAL,
   PET_INSURANCE,
-  type PendingFetch,
   RETIREMENT,
   SERVER_FAILURE,
   answerOfferingsRequest,
-  pendingFetchStub,
 } from './offerings.fixtures.ts';
+import { type HeldRequest, holdRequests } from './network.support.ts';
 
 vi.mock('../../src/services/requestCreation.ts', () => ({ startRequestSurvey: vi.fn() }));
 
@@ -278,7 +277,7 @@ const paths: { scenario: Scenario; path: TestPath<CatalogueSnapshot, ModelEvent>
 
 // ---- The rendered pages, the fake network and the clock. ----
 
-let pendingFetches: PendingFetch[];
+let pendingFetches: HeldRequest[];
 let clock: SimulatedClock;
 let user: UserEvent;
 let actor: Actor<typeof offeringsCatalogueMachine>;
@@ -298,7 +297,7 @@ function answerAll(response: (request: Request) => Response) {
     pending.answer(answer);
   }
 }
-const requested = (list: PendingFetch[]) =>
+const requested = (list: HeldRequest[]) =>
   list.map(({ request }) => {
     const url = new URL(request.url);
     return `${request.method} ${url.pathname}${decodeURIComponent(url.search)}`;
@@ -573,8 +572,7 @@ function renderScenario(scenario: Scenario) {
 describe('offerings catalogue machine against the landing and full pages', () => {
   beforeEach(() => {
     user = userEvent.setup();
-    pendingFetches = [];
-    vi.stubGlobal('fetch', vi.fn(pendingFetchStub(pendingFetches)));
+    pendingFetches = holdRequests();
     vi.mocked(startRequestSurvey).mockClear();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -582,7 +580,6 @@ describe('offerings catalogue machine against the landing and full pages', () =>
   afterEach(() => {
     actor.stop();
     setRouter(null);
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 

@@ -32,16 +32,9 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
+import { type SentCall, fakeNetwork } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock(import('../../src/services/surveys.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return {
-    ...(await importOriginal()),
-    fetchOnboardingAnswers: () => calls.start('loadAnswers'),
-    saveOnboardingAnswers: (request) => calls.start('saveAnswers', request),
-  };
-});
 vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
@@ -72,6 +65,7 @@ const networkFailure = new TypeError('Failed to fetch');
 
 let user: UserEvent;
 let session: SessionActor;
+let sent: SentCall[];
 const refreshUser = vi.fn(async (): Promise<User> => ({ ...USER, onboarding_required: false }));
 
 function startSession(): SessionActor {
@@ -148,7 +142,7 @@ const states: StateAssertions<Machine> = {
   loading: (snapshot) => {
     expect(screen.getByRole('heading', { level: 1, name: HEADINGS[stepOf(snapshot)] })).toBeInTheDocument();
     expect(screen.getByText('Loading')).toBeInTheDocument();
-    expect(pendingCalls.inputOf('loadAnswers')).toBeUndefined();
+    expect(sent.at(-1)).toEqual({ method: 'GET', path: 'onboarding_answers', body: undefined });
     expectProgress(stepOf(snapshot));
   },
   loadFailed: () => {
@@ -193,16 +187,17 @@ const states: StateAssertions<Machine> = {
   },
   saving: (snapshot) => {
     expect(continueButton()).toHaveAttribute('aria-busy', 'true');
-    const sent = pendingCalls.inputOf('saveAnswers');
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: 'onboarding_answers' });
+    const saved = sent.at(-1)?.body;
     if (stepOf(snapshot) === 'aboutYou') {
-      expect(sent).toEqual({
+      expect(saved).toEqual({
         answers: [132, 134, 121, 122, 120].map((answerId) => ({
           answer_id: answerId,
           value: snapshot.context.choices.includes(answerId as 122),
         })),
       });
     } else {
-      expect(sent).toEqual(expectedContactAnswers(snapshot.context.contact));
+      expect(saved).toEqual(expectedContactAnswers(snapshot.context.contact));
     }
   },
   left: (snapshot) => {
@@ -338,6 +333,10 @@ beforeEach(() => {
   session = startSession();
   refreshUser.mockClear();
   vi.mocked(reportError).mockClear();
+  ({ sent } = fakeNetwork([
+    { method: 'GET', path: /^onboarding_answers$/, id: 'loadAnswers', answer: (answers: OnboardingAnswer[]) => ({ answers }) },
+    { method: 'POST', path: /^onboarding_answers$/, id: 'saveAnswers', answer: () => ({ success: true }) },
+  ]));
 });
 
 afterEach(() => {

@@ -25,15 +25,8 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
+import { type SentCall, fakeNetwork } from './network.support.ts';
 
-vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return {
-    ...(await importOriginal()),
-    requestPasswordReset: (email: string) => calls.start('requestReset', email),
-    resetPassword: (request) => calls.start('resetPassword', request),
-  };
-});
 vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
 
@@ -46,6 +39,7 @@ const networkFailure = new Error('Failed to fetch');
 
 let user: UserEvent;
 let session: SessionActor;
+let sent: SentCall[];
 
 /** A session actor that has nothing to restore, as on a reset link opened in a fresh browser. */
 function startSignedOutSession(): SessionActor {
@@ -89,6 +83,10 @@ beforeEach(() => {
   user = userEvent.setup();
   session = startSignedOutSession();
   vi.mocked(reportError).mockClear();
+  ({ sent } = fakeNetwork([
+    { method: 'POST', path: /^users\/password$/, id: 'requestReset', answer: () => ({ success: true }) },
+    { method: 'PUT', path: /^users\/password$/, id: 'resetPassword', answer: () => ({ success: true }) },
+  ]));
 });
 
 afterEach(() => {
@@ -113,7 +111,7 @@ describe('forgot password', () => {
     form: ({ context }) => expectIdleForm('Forgot your password?', submitButton(), context.error),
     submitting: () => {
       expect(submitButton()).toHaveAttribute('aria-busy', 'true');
-      expect(pendingCalls.inputOf('requestReset')).toBe(EMAIL);
+      expect(sent.at(-1)).toEqual({ method: 'POST', path: 'users/password', body: { user: { email: EMAIL } } });
     },
     confirmation: () => {
       expect(screen.getByRole('status')).toHaveTextContent(
@@ -150,6 +148,7 @@ describe('forgot password', () => {
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@');
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
     expect(inspectedActors.snapshotOf(forgotPasswordMachine).value).toBe('form');
+    expect(sent).toEqual([]);
   });
 });
 
@@ -170,10 +169,10 @@ describe('reset password', () => {
     form: ({ context }) => expectIdleForm('Reset your password', submitButton(), context.error),
     submitting: () => {
       expect(submitButton()).toHaveAttribute('aria-busy', 'true');
-      expect(pendingCalls.inputOf('resetPassword')).toEqual({
-        reset_password_token: RESET_TOKEN,
-        password: NEW_PASSWORD,
-        password_confirmation: NEW_PASSWORD,
+      expect(sent.at(-1)).toEqual({
+        method: 'PUT',
+        path: 'users/password',
+        body: { reset_password_token: RESET_TOKEN, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
       });
     },
     // SPEC §8: the success message, then SignIn (which shows it).
@@ -226,5 +225,6 @@ describe('reset password', () => {
 
     await user.click(submitButton());
     expect(inspectedActors.snapshotOf(resetPasswordMachine).value).toBe('form');
+    expect(sent).toEqual([]);
   });
 });

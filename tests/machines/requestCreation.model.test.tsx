@@ -11,7 +11,7 @@ import {
 } from '../../src/machines/requestCreation.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { surveyMachine } from '../../src/machines/survey.machine.ts';
-import { track } from '../../src/services/analytics.ts';
+import { flushAnalytics } from '../../src/services/analytics.ts';
 import {
   RequestCreationActorContext,
   type RequestCreationActor,
@@ -31,12 +31,14 @@ import {
   flowModel,
   runPath,
 } from './modelPaths.support.ts';
+import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 type Machine = typeof requestCreationMachine;
+
+let sent: SentCall[];
 
 const USER = employeeUser(
   { external_id: 'u-3', full_name: 'Omar Reyes', first_name: 'Omar', initials: 'OR', email: 'omar@acme.test' },
@@ -146,11 +148,11 @@ const states: StateAssertions<Machine> = {
   closed: () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   },
-  categories: ({ context }) => {
+  categories: async ({ context }) => {
     expect(screen.getByRole('dialog', { name: DRAWER_TEXT[context.mode].title })).toBeInTheDocument();
-    expect(track).toHaveBeenLastCalledWith('ui_interaction', {
-      element_type: 'button',
-      element_id: context.mode === 'custom' ? 'create_custom_request' : 'explore_categories',
+    expect((await trackedEvents(sent)).at(-1)).toEqual({
+      name: 'ui_interaction',
+      properties: { element_type: 'button', element_id: context.mode === 'custom' ? 'create_custom_request' : 'explore_categories' },
     });
   },
   'categories.loading': () => {
@@ -237,13 +239,16 @@ const events: EventExecutors<Machine> = {
 
 beforeEach(async () => {
   user = userEvent.setup();
-  vi.mocked(track).mockClear();
+  // The drawer's own calls are provided actors; the server gets the analytics batches.
+  ({ sent } = fakeNetwork([ANALYTICS_ROUTE]));
   requestCreated.mockClear();
   start();
   await waitFor(() => expect(session.getSnapshot().context.user).not.toBeNull());
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // What this test tracked leaves now, not in the next test.
+  await flushAnalytics();
   act(() => requestCreation.stop());
   session.stop();
   pendingCalls.clear();

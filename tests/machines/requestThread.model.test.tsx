@@ -22,6 +22,7 @@ import {
   expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
+import { type HeldRequest, holdRequests } from './network.support.ts';
 
 // Every post's Idempotency-Key is this one here, so that the model's context and the screen's agree; whether a retry
 // keeps its key and a new message gets a new one is nextPost's rule (tests/unit/idempotentPost.test.ts).
@@ -311,18 +312,19 @@ const paths: TestPath<ThreadSnapshot, ModelEvent>[] = [
     { type: 'SEND' }, SEND_REFUSED, { type: 'SEND' }, SENT]),
 ];
 
-// ---- The fake network (fetch for the API, XMLHttpRequest for the file bytes) and the live stream. ----
+// ---- The fake network (msw holds the API's requests, XMLHttpRequest the file bytes) and the live stream. ----
 
-interface PendingFetch {
-  request: Request;
-  answer: (response: Response) => void;
-}
+type PendingFetch = HeldRequest;
 let fetches: PendingFetch[];
 
 const describeFetch = ({ request }: PendingFetch) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`;
-function takeFetch(method: string, path: string): PendingFetch {
-  const index = fetches.findIndex((pending) => pending.request.method === method && describeFetch(pending).startsWith(`${method} ${path}`));
-  if (index === -1) throw new Error(`no ${method} ${path} is pending; pending: ${fetches.map(describeFetch).join(', ')}`);
+/** The request the server holds for `method` and `path`, once it has arrived (requests reach msw asynchronously). */
+async function takeFetch(method: string, path: string): Promise<PendingFetch> {
+  const index = await waitFor(() => {
+    const found = fetches.findIndex((pending) => pending.request.method === method && describeFetch(pending).startsWith(`${method} ${path}`));
+    if (found === -1) throw new Error(`no ${method} ${path} is pending; pending: ${fetches.map(describeFetch).join(', ')}`);
+    return found;
+  });
   return fetches.splice(index, 1)[0] as PendingFetch;
 }
 const pendingCalls = (method: string, path: string) =>
@@ -503,23 +505,23 @@ const stateAssertions: StateAssertions<Machine> = {
 
 /** The upload the uploader has started: its presign answered, then its bytes sent. */
 async function transferStarted(key: string): Promise<FakeXMLHttpRequest> {
-  await answer(takeFetch('POST', PRESIGN_PATH), json({ presigned_url: `/api/storage/${key}?signature=s`, key }));
+  await answer(await takeFetch('POST', PRESIGN_PATH), json({ presigned_url: `/api/storage/${key}?signature=s`, key }));
   await waitFor(() => expect(FakeXMLHttpRequest.sent).toHaveLength(1));
   return FakeXMLHttpRequest.sent.pop() as FakeXMLHttpRequest;
 }
 
 const eventExecutors: EventExecutors<Machine> = {
-  'xstate.done.actor.loadRequest': async ({ event }) => answer(takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
+  'xstate.done.actor.loadRequest': async ({ event }) => answer(await takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
   'xstate.error.actor.loadRequest': async ({ event }) => {
     const { status, message } = event.error as RequestsCallError;
-    await answer(takeFetch('GET', THREAD_PATH), json({ error: message }, status ?? 500));
+    await answer(await takeFetch('GET', THREAD_PATH), json({ error: message }, status ?? 500));
   },
-  'xstate.done.actor.refreshRequest': async ({ event }) => answer(takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
-  'xstate.error.actor.refreshRequest': async () => answer(takeFetch('GET', THREAD_PATH), json({ error: 'Service Unavailable' }, 503)),
-  'xstate.done.actor.sendMessage': async ({ event }) => answer(takeFetch('POST', MESSAGES_PATH), json({ success: true, request: event.output }, 201)),
+  'xstate.done.actor.refreshRequest': async ({ event }) => answer(await takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
+  'xstate.error.actor.refreshRequest': async () => answer(await takeFetch('GET', THREAD_PATH), json({ error: 'Service Unavailable' }, 503)),
+  'xstate.done.actor.sendMessage': async ({ event }) => answer(await takeFetch('POST', MESSAGES_PATH), json({ success: true, request: event.output }, 201)),
   'xstate.error.actor.sendMessage': async ({ event }) => {
     const { status, message } = event.error as RequestsCallError;
-    await answer(takeFetch('POST', MESSAGES_PATH), json({ error: message }, status ?? 500));
+    await answer(await takeFetch('POST', MESSAGES_PATH), json({ error: message }, status ?? 500));
   },
   RETRY: async () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -542,13 +544,13 @@ const eventExecutors: EventExecutors<Machine> = {
   },
   PREVIEW_READY: async ({ event }) => {
     const key = event.key as string;
-    const pending = takeFetch('GET', `/api/v1/uploads/expiring_url?key=${key}`);
+    const pending = await takeFetch('GET', `/api/v1/uploads/expiring_url?key=${key}`);
     await answer(pending, json({ expiring_url: `/api/storage/${key}?expires=1&signature=s` }));
   },
   PREVIEW_FAILED: async ({ event }) => {
     const key = event.key as string;
     if (actor.getSnapshot().context.previews[key] === 'loading') {
-      await answer(takeFetch('GET', `/api/v1/uploads/expiring_url?key=${key}`), json({ error: 'File not found' }, 404));
+      await answer(await takeFetch('GET', `/api/v1/uploads/expiring_url?key=${key}`), json({ error: 'File not found' }, 404));
     } else {
       fireEvent.error(screen.getByRole('img', { name: /Image attachment/ }));
     }
@@ -560,7 +562,7 @@ const eventExecutors: EventExecutors<Machine> = {
     fileInTransit = event.file as PickedFile;
     await pick(fileInTransit);
     // The upload begins with a presign for this request.
-    expect(pendingCalls('POST', PRESIGN_PATH)).toHaveLength(1);
+    await waitFor(() => expect(pendingCalls('POST', PRESIGN_PATH)).toHaveLength(1));
   },
   UPLOAD_SETTLED: async ({ event }) => {
     const { name } = fileInTransit as PickedFile;
@@ -568,7 +570,7 @@ const eventExecutors: EventExecutors<Machine> = {
     else await user.click(screen.getByRole('button', { name: `Remove ${name}` }));
     expect(screen.queryByText(name)).not.toBeInTheDocument();
     // The presign of the cancelled upload is left unanswered; nothing is uploaded.
-    takeFetch('POST', PRESIGN_PATH);
+    await takeFetch('POST', PRESIGN_PATH);
     expect(FakeXMLHttpRequest.sent).toHaveLength(0);
     fileInTransit = null;
   },
@@ -610,12 +612,11 @@ const eventExecutors: EventExecutors<Machine> = {
 describe('request thread machine against the Request screen', () => {
   beforeEach(() => {
     user = userEvent.setup({ applyAccept: false });
-    fetches = [];
+    fetches = holdRequests();
     FakeXMLHttpRequest.sent = [];
     live = null;
     fileInTransit = null;
     vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-    vi.stubGlobal('fetch', vi.fn((request: Request) => new Promise<Response>((resolve) => fetches.push({ request, answer: resolve }))));
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost:3000/preview');
     URL.revokeObjectURL = vi.fn();
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});

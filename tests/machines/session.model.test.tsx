@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Navigate, Outlet, RouterProvider, createBrowserRouter, useHref, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { createActor } from 'xstate';
 import { RequireAuth } from '../../src/app/guards.tsx';
 import { SessionActorContext, type SessionActor, useSession } from '../../src/app/session.ts';
 import type { User } from '../../src/contract/account.ts';
-import { MFA_REQUIRED_ERROR } from '../../src/contract/common.ts';
+import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import { type SignUpOutcome, sessionMachine } from '../../src/machines/session.machine.ts';
 import { ACCOUNT_MESSAGES, AccountError, type SignInAnswer } from '../../src/services/account.ts';
 import { setRouter } from '../../src/services/navigation.ts';
@@ -29,15 +30,13 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
+import { type SentCall, fakeNetwork } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-// The MfaEnrollment screen runs its own flow (tested in mfaEnrollment.model.test.tsx); here its calls just succeed.
+// The MfaEnrollment screen runs its own flow (tested in mfaEnrollment.model.test.tsx); here the server answers its
+// calls at once.
 const ENROLLED_DEVICE_TOKEN = 'enrolled-device-token';
-vi.mock(import('../../src/services/account.ts'), async (importOriginal) => ({
-  ...(await importOriginal()),
-  enrollMfa: async () => {},
-  verifyMfaCode: async () => ENROLLED_DEVICE_TOKEN,
-}));
+let sent: SentCall[];
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'secret-1';
@@ -380,9 +379,14 @@ const events: EventExecutors<typeof sessionMachine> = {
   ENROLLMENT_VERIFIED: async () => {
     await fill('Mobile phone number', '2125551212');
     await user.click(button('Send code'));
+    await screen.findByLabelText(/^Verification code/);
     await fill('Verification code', '654321');
     await user.click(button('Verify'));
-    expect(readSession().mfaToken).toBe(ENROLLED_DEVICE_TOKEN);
+    await waitFor(() => expect(readSession().mfaToken).toBe(ENROLLED_DEVICE_TOKEN));
+    expect(sent.slice(-2)).toEqual([
+      { method: 'POST', path: 'mfa', body: { mfa_number: '2125551212' } },
+      { method: 'POST', path: 'mfa/verify', body: { otp: '654321' } },
+    ]);
   },
   SKIP_ENROLLMENT: () => user.click(button('Skip for now')),
   START_ENROLLMENT: async () => {
@@ -406,6 +410,14 @@ const events: EventExecutors<typeof sessionMachine> = {
 
 beforeEach(() => {
   user = userEvent.setup();
+  ({ sent } = fakeNetwork([
+    { method: 'POST', path: /^mfa$/, answer: () => ({ success: true }) },
+    {
+      method: 'POST',
+      path: /^mfa\/verify$/,
+      answer: () => HttpResponse.json({ success: true }, { headers: { [MFA_TOKEN_HEADER]: ENROLLED_DEVICE_TOKEN } }),
+    },
+  ]));
 });
 
 afterEach(() => {

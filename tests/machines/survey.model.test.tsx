@@ -16,7 +16,7 @@ import {
   UPLOAD_ANSWER_DELAY_MS,
   surveyMachine,
 } from '../../src/machines/survey.machine.ts';
-import { track } from '../../src/services/analytics.ts';
+import { flushAnalytics } from '../../src/services/analytics.ts';
 import { reportError } from '../../src/services/errorReporting.ts';
 import { RequestCreationActorContext, type RequestCreationActor } from '../../src/services/requestCreation.ts';
 import type { StoredAnswer } from '../../src/services/surveys.ts';
@@ -30,9 +30,9 @@ import {
   expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
+import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock(import('../../src/services/analytics.ts'), async (importOriginal) => ({ ...(await importOriginal()), track: vi.fn() }));
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 type SurveySnapshot = SnapshotFrom<typeof surveyMachine>;
@@ -277,8 +277,8 @@ let clock: SimulatedClock;
 let session: SessionActor;
 let requestCreation: RequestCreationActor;
 let survey: ReturnType<RequestCreationActor['getSnapshot']>['children']['survey'];
-/** The presign call of the uploader (the only call made through fetch here). */
-let fetchMock: ReturnType<typeof vi.fn>;
+/** The calls the server received: the uploader's presign and the analytics batches (the survey's own are provided). */
+let sent: SentCall[];
 
 class AutoAnsweringXhr extends EventTarget {
   readonly upload = new EventTarget();
@@ -446,13 +446,15 @@ const states: StateAssertions<Machine> = {
     expect(submit).toHaveAttribute('aria-busy', 'true');
     expect(pendingCalls.inputOf('submitSurvey')).toEqual({ userRequestSurveyId: SURVEY_SESSION_ID });
   },
-  'active.conversation.confirmation': () => {
+  'active.conversation.confirmation': async () => {
     expect(within(drawer()).getByRole('heading', { name: 'Anything else has been added to your requests' })).toBeInTheDocument();
     expect(within(drawer()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(drawer()).getByRole('link', { name: 'Requests' })).toHaveAttribute('href', '/requests');
     // SPEC §4: the first-ever request is celebrated.
     expect(document.querySelector('.lc-confetti')).not.toBeNull();
-    expect(track).toHaveBeenCalledExactlyOnceWith('request_survey_submit', { survey_id: SURVEY.id, survey_name: SURVEY.name });
+    expect(await trackedEvents(sent)).toEqual([
+      { name: 'request_survey_submit', properties: { survey_id: SURVEY.id, survey_name: SURVEY.name } },
+    ]);
     // SPEC §3: request_count is incremented locally.
     expect(session.getSnapshot().context.user?.request_count).toBe(1);
   },
@@ -548,7 +550,10 @@ const events: EventExecutors<Machine> = {
     const input = drawer().querySelector<HTMLInputElement>('input[type="file"]');
     await user.upload(input as HTMLInputElement, PHOTO);
     await waitFor(() => expect(surveySnapshot().context.draft).toEqual({ value: UPLOAD_KEY, fileName: PHOTO.name } satisfies AnswerDraft));
-    expect(fetchMock).toHaveBeenCalled();
+    expect(sent.filter(({ path }) => path === 'uploads/presigned_url').at(-1)).toMatchObject({
+      method: 'POST',
+      body: { upload: { filename: PHOTO.name } },
+    });
   },
   FILE_CLEARED: async () => {
     await user.click(within(drawer()).getByRole('button', { name: `Remove ${PHOTO.name}` }));
@@ -598,19 +603,24 @@ beforeEach(() => {
   // the assertions still read what stays on screen behind them.
   configure({ defaultHidden: true });
   user = userEvent.setup();
-  vi.mocked(track).mockClear();
   vi.mocked(reportError).mockClear();
-  fetchMock = vi.fn(async () =>
-    Response.json({ presigned_url: `/api/storage/${UPLOAD_KEY}?signature=s`, key: UPLOAD_KEY }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  ({ sent } = fakeNetwork([
+    {
+      method: 'POST',
+      path: /^uploads\/presigned_url$/,
+      answer: () => ({ presigned_url: `/api/storage/${UPLOAD_KEY}?signature=s`, key: UPLOAD_KEY }),
+    },
+    ANALYTICS_ROUTE,
+  ]));
   vi.stubGlobal('XMLHttpRequest', AutoAnsweringXhr);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
   startDrawer();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // What this test tracked leaves now, not in the next test.
+  await flushAnalytics();
   configure({ defaultHidden: false });
   requestCreation.stop();
   session.stop();

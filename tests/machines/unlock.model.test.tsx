@@ -16,18 +16,13 @@ import {
   settlementExecutors,
   type StateAssertions,
 } from './modelPaths.support.ts';
+import { type SentCall, fakeNetwork } from './network.support.ts';
 
-vi.mock(import('../../src/services/account.ts'), async (importOriginal) => {
-  const { pendingCalls: calls } = await import('./modelPaths.support.ts');
-  return {
-    ...(await importOriginal()),
-    unlockAccount: (unlockToken: string) => calls.start('unlock', unlockToken),
-  };
-});
 vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
 
 const UNLOCK_TOKEN = 'unlock-token-123';
+let sent: SentCall[];
 
 const { paths, titled } = flowModel(unlockMachine, {
   input: { token: UNLOCK_TOKEN },
@@ -43,7 +38,7 @@ const states: StateAssertions<typeof unlockMachine> = {
   loading: () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Unlock your account' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    expect(pendingCalls.inputOf('unlock')).toBe(UNLOCK_TOKEN);
+    expect(sent).toEqual([{ method: 'GET', path: 'users/unlock', body: undefined, query: { unlock_token: UNLOCK_TOKEN } }]);
   },
   success: () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your account has been unlocked. You can sign in now.');
@@ -67,6 +62,7 @@ const events = settlementExecutors(unlockMachine, pendingCalls);
 describe('unlock flow against the Unlock screen', () => {
   beforeEach(() => {
     vi.mocked(reportError).mockClear();
+    ({ sent } = fakeNetwork([{ method: 'GET', path: /^users\/unlock$/, id: 'unlock', answer: () => ({ success: true }) }]));
     const router = createMemoryRouter(
       [
         { path: '/unlock/:unlockToken', element: <Unlock /> },

@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type SnapshotFrom, createActor } from 'xstate';
 import { TestModel, type TestModelOptions, type TestParam, type TestPath } from 'xstate/graph';
@@ -16,6 +17,7 @@ import { FileUploader } from '../../src/widgets/FileUploader.tsx';
 import { fileSize } from '../../src/widgets/format.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import { expectFullCoverage, expectScenariosWalked } from './modelPaths.support.ts';
+import { type HeldRequest, holdRequests } from './network.support.ts';
 
 type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
 /** The machine's own events plus the results of its invoked calls, which the model feeds like any other event. */
@@ -182,14 +184,9 @@ const paths: { input: UploadInput; path: TestPath<UploadSnapshot, ModelEvent> }[
   ]),
 ];
 
-// ---- The fake network: the presign call goes through fetch (ky), the file body through XMLHttpRequest. ----
+// ---- The fake network: msw holds the presign call, the file body goes through XMLHttpRequest. ----
 
-interface PendingFetch {
-  request: Request;
-  answer: (response: Response) => void;
-  fail: (error: Error) => void;
-}
-let pendingFetches: PendingFetch[];
+let pendingFetches: HeldRequest[];
 
 const lastTransfer = () => {
   const transfer = FakeXMLHttpRequest.sent.at(-1);
@@ -411,16 +408,18 @@ const eventExecutors: EventExecutors = {
         headers: { 'content-type': 'application/json' },
       });
       await settle(() => lastFetch().answer(response));
-      // ky parses a JSON error body; the owner gets it back as text.
-      expect(owner.onUploadError).toHaveBeenLastCalledWith({
-        status: error.status,
-        statusText: error.statusText,
-        responseText: error.responseText,
-      });
+      // ky parses a JSON error body; the owner gets it back as text (once the answer has come through the network).
+      await waitFor(() =>
+        expect(owner.onUploadError).toHaveBeenLastCalledWith({
+          status: error.status,
+          statusText: error.statusText,
+          responseText: error.responseText,
+        }),
+      );
       expectEndedAfter(owner.onUploadError);
     } else {
-      await settle(() => lastFetch().fail(new TypeError('Failed to fetch')));
-      expect(owner.onUploadFailed).toHaveBeenCalledOnce();
+      await settle(() => lastFetch().answer(HttpResponse.error()));
+      await waitFor(() => expect(owner.onUploadFailed).toHaveBeenCalledOnce());
       expect(consoleError).toHaveBeenCalledOnce();
       expectEndedAfter(owner.onUploadFailed);
     }
@@ -470,18 +469,9 @@ describe('upload machine against FileUploader', () => {
     previous = null;
     expectedClears = 0;
     expectedBusyChanges = [];
-    pendingFetches = [];
+    pendingFetches = holdRequests();
     FakeXMLHttpRequest.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (request: Request) =>
-          new Promise<Response>((answer, fail) => {
-            pendingFetches.push({ request, answer, fail });
-          }),
-      ),
-    );
     liveObjectUrls = new Set();
     let made = 0;
     URL.createObjectURL = vi.fn(() => {
