@@ -18,6 +18,7 @@ import { startRealtimeHub } from './domain/realtime.ts';
 import { IMAGE_NOT_FOUND_ERROR, findCatalogueImage } from './domain/catalogueImages.ts';
 import { findCompanyLogo } from './domain/companies.ts';
 import { createOfferingsCache } from './domain/offerings.ts';
+import { isStaffRole } from './domain/requests.ts';
 import { createUserViews } from './domain/userViews.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { adminCatalogueRoutes } from './routes/adminCatalogue.routes.ts';
@@ -90,11 +91,15 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
   const offeringsCache = createOfferingsCache(database.db, realtime);
   app.addHook('onClose', () => offeringsCache.close());
   // One cache of the employees' everyday reads per process. A call that may write forgets its caller's answers as it
-  // answers, so their next read shows what they just did even before the database's notice arrives.
+  // answers, so their next read shows what they just did even before the database's notice arrives. Staff write what
+  // employees see (a reply, a company renamed): their calls answer once this process has heard every change so far.
   const userViews = createUserViews(realtime);
   app.addHook('onClose', () => userViews.close());
   app.addHook('onSend', async (request) => {
-    if (request.currentUser && request.method !== 'GET' && request.method !== 'HEAD') userViews.forget(request.currentUser.id);
+    const caller = request.currentUser;
+    if (!caller || request.method === 'GET' || request.method === 'HEAD') return;
+    userViews.forget(caller.id);
+    if (isStaffRole(caller.role)) await userViews.settle();
   });
   const storage = await createStorage(config);
 

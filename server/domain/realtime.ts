@@ -137,7 +137,8 @@ export async function startRealtimeHub(database: DatabaseHandle, log: Log): Prom
         // Asynchronous, as a NOTIFY would be: the publisher's answer never waits on the subscribers.
         for (const notice of notices) setImmediate(() => emitter.emit('notice', notice));
       },
-      settle: async () => true,
+      // After the emits of the notices published so far, which were queued first.
+      settle: () => new Promise((resolve) => setImmediate(() => resolve(true))),
       subscribe,
       async close() {
         await unlisten?.();

@@ -11,8 +11,9 @@ import type { RealtimeHub } from './realtime.ts';
  * questions forgets everyone's.
  *
  * The caller's own writes are seen by their next read at once: the app forgets the caller's answers as it answers
- * any call of theirs that may write (`forget`). Another process forgets them when the announcement reaches it,
- * within about a millisecond of the commit.
+ * any call of theirs that may write (`forget`), and a staff member's write answers once this process has heard it
+ * (`settle`), so that the employee's next read shows it. Another process forgets them when the announcement reaches
+ * it, within about a millisecond of the commit.
  */
 export const USER_VIEWS_MAX_AGE_MS = 60_000;
 /** Lists with their threads can be tens of kilobytes each: a few thousand active employees' worth. */
@@ -22,6 +23,8 @@ export interface UserViews {
   /** The user's answer to `view` (a name naming the call and its parameters), from memory when it can be. */
   read<Value>(userId: number, view: string, load: () => Promise<Value>): Promise<Value>;
   forget(userId: number | null): void;
+  /** Resolves once every change committed so far has reached this cache. */
+  settle(): Promise<void>;
   close(): void;
 }
 
@@ -45,6 +48,7 @@ export function createUserViews(realtime: RealtimeHub, { maxEntries = USER_VIEWS
     read: <Value>(userId: number, view: string, load: () => Promise<Value>) =>
       cache.read(`${userId} ${view}`, load, () => ({ userId })) as Promise<Value>,
     forget: cache.forget,
+    settle: cache.settle,
     close: cache.close,
   };
 }
