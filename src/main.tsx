@@ -1,11 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { createActor } from 'xstate';
+import { AppSystemProvider } from './app/appSystem.tsx';
 import { HydrationBoundary } from './app/hydration.tsx';
-import { getInspect } from './app/inspector.ts';
+import { appInspector } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';
-import { startSession } from './app/session.ts';
-import { startVersionCheck } from './app/versionCheck.ts';
+import { appMachine } from './machines/app.machine.ts';
+import { SYSTEM_IDS } from './machines/system.ts';
 import { type AppConfig, readConfig } from './services/config.ts';
 import { startMonitoring } from './services/monitoring.ts';
 import { applyNativeWrapperStatusBar } from './services/nativeWrapper.ts';
@@ -31,32 +33,34 @@ async function start() {
   }
   startMonitoring(config);
   applyNativeWrapperStatusBar();
-  startVersionCheck();
-  // DESIGN §5: the Stately inspector, in non-production builds only (the branch is removed from production).
-  if (import.meta.env.MODE !== 'production') void getInspect();
-  // Issue 10: loading the app's modules is one long task already; the session's start, the router and the first
-  // render come in tasks of their own, so that a phone's main thread is never blocked for long (Lighthouse's Total
-  // Blocking Time).
+  // The app's actor system (DESIGN §5), with the Stately inspector attached to its root: every actor of the system is
+  // inspected (in builds that contain the inspector; `inspect` is undefined otherwise).
+  const app = createActor(appMachine, { systemId: SYSTEM_IDS.app, inspect: appInspector() });
+  // Issue 10: loading the app's modules is one long task already; the system's start (the session restores itself),
+  // the router and the first render come in tasks of their own, so that a phone's main thread is never blocked for
+  // long (Lighthouse's Total Blocking Time).
   await nextTask();
-  startSession();
+  app.start();
   await nextTask();
   const router = createAppRouter();
   await nextTask();
   const prerendered = container.hasChildNodes();
-  const app = (
+  const page = (
     <StrictMode>
-      <HydrationBoundary prerendered={prerendered} onHydrated={releaseHeldSubmit}>
-        <RouterProvider router={router} />
-      </HydrationBoundary>
+      <AppSystemProvider actor={app}>
+        <HydrationBoundary prerendered={prerendered} onHydrated={releaseHeldSubmit}>
+          <RouterProvider router={router} />
+        </HydrationBoundary>
+      </AppSystemProvider>
     </StrictMode>
   );
   // A prerendered page (scripts/prerender.ts) is hydrated where it stands. Otherwise the first render runs as a
   // transition, which React splits into short tasks.
   if (prerendered) {
     noteTypingBeforeHydration(container);
-    hydrateRoot(container, app);
+    hydrateRoot(container, page);
   } else {
-    startTransition(() => createRoot(container).render(app));
+    startTransition(() => createRoot(container).render(page));
   }
 }
 

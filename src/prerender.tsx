@@ -5,7 +5,10 @@ import { prerender } from 'react-dom/static';
 import { type RouteObject, StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from 'react-router';
 import { ConsoleGuard } from './app/ConsoleGuard.tsx';
 import { RequireAuth, RequireMfaStep } from './app/guards.tsx';
+import { createActor } from 'xstate';
+import { AppSystemProvider } from './app/appSystem.tsx';
 import { HydrationBoundary } from './app/hydration.tsx';
+import { appMachine } from './machines/app.machine.ts';
 import { type RouteHandle, lazyPagesOf, routes } from './app/routes.tsx';
 
 /** An address pattern of the app, and whether it shows a page (a redirect does not). */
@@ -56,9 +59,12 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createStaticRouter(dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <HydrationBoundary prerendered>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </HydrationBoundary>
+      {/* The app's actor system as it is before it starts: nothing runs at build time. */}
+      <AppSystemProvider actor={createActor(appMachine)}>
+        <HydrationBoundary prerendered>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </HydrationBoundary>
+      </AppSystemProvider>
     </StrictMode>,
   );
   return { html: await new Response(prelude).text(), modules, modulesAfterSession };

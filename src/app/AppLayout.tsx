@@ -4,14 +4,13 @@ import { Button } from 'react-aria-components';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import type { Company, User } from '../contract/account.ts';
 import { lazyPage } from '../services/lazyPage.ts';
-import { openCategoryExplorer, useRequestCreationActor } from '../services/requestCreation.ts';
 import { isStaffRole } from './ConsoleGuard.tsx';
 import { useHydrating } from './hydration.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { Logo } from './Logo.tsx';
 import { useOpenedOnce } from '../widgets/useOpenedOnce.ts';
 import type { RouteHandle } from './routes.tsx';
-import { useSession } from './session.ts';
+import { useAppActor, useRequestCreationActor, useSession } from './appSystem.tsx';
 import './AppLayout.css';
 
 interface NavItem {
@@ -65,7 +64,8 @@ export default function AppLayout() {
   const user = useFrameUser();
   const matches = useMatches();
   const hideBottomBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideBottomBar);
-  const drawerOpenedOnce = useOpenedOnce(useSelector(useRequestCreationActor(), (snapshot) => !snapshot.matches('closed')));
+  const requestCreation = useRequestCreationActor();
+  const drawerOpenedOnce = useOpenedOnce(useSelector(requestCreation, (snapshot) => snapshot?.matches('closed') === false));
 
   return (
     <div className={`lc-app${hideBottomBar ? ' lc-app--no-bottom-bar' : ''}`}>
@@ -117,9 +117,9 @@ export default function AppLayout() {
       </div>
 
       {!hideBottomBar && <BottomBar />}
-      {drawerOpenedOnce && (
+      {drawerOpenedOnce && requestCreation && (
         <Suspense fallback={null}>
-          <RequestCreationDrawer />
+          <RequestCreationDrawer actor={requestCreation} />
         </Suspense>
       )}
     </div>
@@ -155,6 +155,7 @@ function UserMenuButton({ user }: { user: User }) {
 }
 
 function BottomBar() {
+  const app = useAppActor();
   const [dashboard, requests, benefits] = NAV_ITEMS as [NavItem, NavItem, NavItem];
   const link = (item: NavItem) => (
     <NavLink to={item.to} className="lc-bottom-bar__link">
@@ -169,7 +170,7 @@ function BottomBar() {
       <Button
         className="lc-bottom-bar__create"
         aria-label="Create a request"
-        onPress={() => openCategoryExplorer('explore', 'create_custom_request_mobile')}
+        onPress={() => app.send({ type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'create_custom_request_mobile' })}
       >
         {icon('M12 5v14M5 12h14')}
       </Button>

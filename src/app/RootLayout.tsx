@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, ScrollRestoration, useHref, useLocation, useMatches, useNavigate } from 'react-router';
@@ -8,8 +9,7 @@ import { ToastRegion } from '../widgets/ToastRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { RouteHandle } from './routes.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
-import { reloadIfUpdateNeeded, useVersionActor } from './versionCheck.ts';
-import { sessionActor } from './session.ts';
+import { navigationReload, useAppActor, useToastsActor, useVersionActor } from './appSystem.tsx';
 
 function useRouteTitle(): string {
   const matches = useMatches();
@@ -24,6 +24,7 @@ function NavigationEffects() {
   const location = useLocation();
   const title = useRouteTitle();
   const previousPath = useRef<string | null>(null);
+  const app = useAppActor();
 
   useEffect(() => {
     document.title = title ? `${PRODUCT_NAME} | ${title}` : PRODUCT_NAME;
@@ -33,11 +34,20 @@ function NavigationEffects() {
     const href = `${location.pathname}${location.search}${location.hash}`;
     const isNavigation = previousPath.current !== null && previousPath.current !== href;
     previousPath.current = href;
-    if (isNavigation && reloadIfUpdateNeeded(href, sessionActor.getSnapshot().hasTag('mfaPending'))) return;
+    if (isNavigation && navigationReload(app, href)) return;
     trackPageView(location.pathname);
-  }, [location.pathname, location.search, location.hash]);
+  }, [app, location.pathname, location.search, location.hash]);
 
   return null;
+}
+
+/** The app's toasts (SPEC §2), from its system's toasts actor. */
+export function AppToasts() {
+  const toasts = useToastsActor();
+  return (
+    <ToastRegion toasts={useSelector(toasts, (snapshot) => snapshot.context.toasts)}
+      onDismiss={(id) => toasts.send({ type: 'DISMISS', id })} />
+  );
 }
 
 export function RootLayout() {
@@ -61,7 +71,7 @@ export function RootLayout() {
         </Suspense>
       </ErrorBoundary>
       <UpdateBanner actor={versionActor} />
-      <ToastRegion />
+      <AppToasts />
     </AriaRouterProvider>
   );
 }

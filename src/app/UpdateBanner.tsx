@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
-import type { VersionCheckActor } from '../services/version.ts';
+import type { VersionCheckActor } from '../machines/app.machine.ts';
 import { Button } from '../widgets/Button.tsx';
 import './UpdateBanner.css';
 
 /**
  * Tells the user a new version has been deployed (SPEC §4 "Version check") and that it loads with their next page,
  * or now if they choose. The live region is always in the page so that screen readers announce the change, also
- * before the check has started (no actor yet, see app/versionCheck.ts).
+ * before the check has started (no actor yet: the app loads it when the tab first becomes visible).
  */
 export function UpdateBanner({ actor }: { actor: VersionCheckActor | undefined }) {
   const update = useSelector(actor, (snapshot) => {

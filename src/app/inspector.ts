@@ -75,7 +75,7 @@ let loading: Promise<Observer<InspectionEvent> | undefined> | null = null;
 
 /**
  * Loads the inspector and opens its window, once; resolves to its observer, or undefined when inspection is off
- * (always in production). main.tsx calls it at start-up so the window opens before the first actor starts.
+ * (always in production).
  */
 export function getInspect(): Promise<Observer<InspectionEvent> | undefined> {
   if (import.meta.env.MODE !== 'production') {
@@ -108,8 +108,9 @@ function createDeferredObserver(): Observer<InspectionEvent> {
 }
 
 /**
- * The `inspect` option for every `createActor` (and `useActorRef`/`useMachine`) of the app, usable at module load:
- * `createActor(machine, { inspect })`. Undefined when inspection is off, so actors pay nothing for it.
+ * The `inspect` option of the app's root actor (main.tsx), which the whole actor system shares: it opens the
+ * inspector's window. Undefined when inspection is off, so actors pay nothing for it.
  */
-export const inspect: Observer<InspectionEvent> | undefined =
-  import.meta.env.MODE !== 'production' && inspectionRequested() ? createDeferredObserver() : undefined;
+export function appInspector(): Observer<InspectionEvent> | undefined {
+  return import.meta.env.MODE !== 'production' && inspectionRequested() ? createDeferredObserver() : undefined;
+}

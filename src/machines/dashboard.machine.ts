@@ -1,10 +1,10 @@
-import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { RecommendedRequestCategory } from '../contract/surveys.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { serverMessage } from '../services/http.ts';
 import { type ClientRequest, listRequests } from '../services/requests.ts';
 import { fetchRecommendedCategories } from '../services/surveys.ts';
-import type { requestCreationMachine } from './requestCreation.machine.ts';
+import { requestsCreated } from './system.ts';
 
 /** SPEC §9: the Dashboard shows at most three suggested categories. */
 export const MAX_DASHBOARD_CATEGORIES = 3;
@@ -19,12 +19,7 @@ export interface OpenRequestLists {
   inProgress: ClientRequest[];
 }
 
-export interface DashboardInput {
-  /** The request creation drawer: a request created there makes the lists reload. */
-  requestCreation: ActorRefFrom<typeof requestCreationMachine>;
-}
-
-export interface DashboardContext extends DashboardInput {
+export interface DashboardContext {
   openRequests: ClientRequest[];
   inProgressRequests: ClientRequest[];
   categories: RecommendedRequestCategory[];
@@ -44,7 +39,6 @@ export const dashboardMachine = setup({
   types: {
     context: {} as DashboardContext,
     events: {} as DashboardEvent,
-    input: {} as DashboardInput,
   },
   actors: {
     fetchRequests: fromPromise<OpenRequestLists>(async () => {
@@ -52,10 +46,8 @@ export const dashboardMachine = setup({
       return { open, inProgress };
     }),
     fetchSuggestions: fromPromise<RecommendedRequestCategory[]>(() => fetchRecommendedCategories()),
-    watchRequestCreation: fromCallback<DashboardEvent, DashboardInput>(({ input, sendBack }) => {
-      const subscription = input.requestCreation.on('requestCreated', () => sendBack({ type: 'REQUEST_CREATED' }));
-      return () => subscription.unsubscribe();
-    }),
+    /** A request created in the drawer makes the lists reload. */
+    watchRequestCreation: requestsCreated,
   },
   actions: {
     logFailure: (_, { error }: { error: unknown }) => {
@@ -64,18 +56,16 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({
-    requestCreation: input.requestCreation,
+  context: {
     openRequests: [],
     inProgressRequests: [],
     categories: [],
     requestsError: null,
     suggestionsError: null,
-  }),
+  },
   invoke: {
     id: 'watchRequestCreation',
     src: 'watchRequestCreation',
-    input: ({ context }) => ({ requestCreation: context.requestCreation }),
   },
   type: 'parallel',
   states: {

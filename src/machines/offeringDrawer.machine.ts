@@ -1,10 +1,10 @@
-import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { theApp } from './system.ts';
 import { ANALYTICS_CATEGORY } from '../contract/analytics.ts';
 import type { OfferingDetail, OfferingListItem } from '../contract/offerings.ts';
 import { track } from '../services/analytics.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { fetchOffering } from '../services/offerings.ts';
-import { startRequestSurvey } from '../services/requestCreation.ts';
 
 export interface OfferingDrawerContext {
   /** The card that opened the drawer (what the drawer shows until the detail arrives). */
@@ -100,10 +100,10 @@ export const offeringDrawerMachine = setup({
       assertEvent(event, 'FOLLOW_LINK');
       if (context.offering) track('cta_click', ctaClickProperties(context.offering, event));
     },
-    startHelpRequest: ({ context }) => {
+    startHelpRequest: enqueueActions(({ context, enqueue }) => {
       const survey = helpSurveyOf(detailOf(context));
-      if (survey) startRequestSurvey(survey);
-    },
+      if (survey) enqueue.sendTo(theApp, { type: 'START_SURVEY', survey });
+    }),
     reportLoadFailure: (_, { error }: { error: unknown }) => void reportError(error, { feature: 'offerings' }),
   },
 }).createMachine({

@@ -1,9 +1,9 @@
-import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { theApp } from './system.ts';
 import { BENEFITS_HELP_SURVEY, type OfferingCategory, type OfferingListItem } from '../contract/offerings.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { navigate } from '../services/navigation.ts';
 import { fetchFeaturedOfferings, fetchOfferingCategories, fetchOfferings } from '../services/offerings.ts';
-import { startRequestSurvey } from '../services/requestCreation.ts';
 
 export const OFFERINGS_LANDING_PATH = '/benefits-and-offers';
 export const OFFERINGS_FULL_PATH = '/benefits-and-offers/all';
@@ -157,7 +157,7 @@ export const offeringsCatalogueMachine = setup({
       },
     }),
     replaceAddressQuery: ({ context }) => navigate(`${OFFERINGS_FULL_PATH}?${offeringsFilterQuery(context)}`, REPLACE_QUERY),
-    startBenefitsHelpRequest: () => startRequestSurvey(BENEFITS_HELP_SURVEY),
+    startBenefitsHelpRequest: sendTo(theApp, { type: 'START_SURVEY', survey: BENEFITS_HELP_SURVEY }),
     reportLoadFailure: (_, { error }: { error: unknown }) => void reportError(error, { feature: 'offerings' }),
   },
 }).createMachine({

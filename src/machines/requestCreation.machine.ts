@@ -1,12 +1,12 @@
-import { type ActorRefFrom, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { AnalyticsTarget } from '../contract/analytics.ts';
 import type { RequestSurvey, SurveyCategory } from '../contract/surveys.ts';
 import { track } from '../services/analytics.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { serverMessage } from '../services/http.ts';
 import { fetchCategoryRequestSurveys, fetchSurveyCategories } from '../services/surveys.ts';
-import type { sessionMachine } from './session.machine.ts';
 import { type SurveySubmittedEvent, type SurveyTemplate, surveyMachine } from './survey.machine.ts';
+import { SYSTEM_IDS, inSystem, systemActor } from './system.ts';
 
 /** SPEC §2 category drawer modes. */
 export type CategoryDrawerMode = 'explore' | 'custom';
@@ -22,12 +22,7 @@ export const REQUEST_CREATION_MESSAGES = {
   templatesFailed: 'We could not load the requests of this category. Please try again.',
 } as const;
 
-export interface RequestCreationInput {
-  /** The app's session: it knows the user's request_count and is told when a request is created. */
-  session: ActorRefFrom<typeof sessionMachine>;
-}
-
-export interface RequestCreationContext extends RequestCreationInput {
+export interface RequestCreationContext {
   mode: CategoryDrawerMode;
   categories: SurveyCategory[];
   category: SurveyCategory | null;
@@ -37,20 +32,21 @@ export interface RequestCreationContext extends RequestCreationInput {
   error: string | null;
 }
 
-export type RequestCreationEvent =
+/** What any screen may ask of the drawer, through the app (app.machine.ts loads the drawer on the first ask). */
+export type RequestCreationCommand =
   /** Opens the category drawer; `trackedAs` names the control that did it in analytics (SPEC §3 targets). */
   | { type: 'OPEN_CATEGORIES'; mode: CategoryDrawerMode; trackedAs?: AnalyticsTarget }
   /** Begins a survey straight away (a template on the Dashboard, a category page, Benefits & Offers). */
-  | { type: 'START_SURVEY'; survey: SurveyTemplate }
+  | { type: 'START_SURVEY'; survey: SurveyTemplate };
+
+export type RequestCreationEvent =
+  | RequestCreationCommand
   | { type: 'PICK_CATEGORY'; category: SurveyCategory }
   | { type: 'PICK_TEMPLATE'; survey: SurveyTemplate }
   | { type: 'BACK' }
   | { type: 'RETRY' }
   | { type: 'CLOSE' }
   | SurveySubmittedEvent;
-
-/** Told to whoever listens (actor.on): a request was just created, e.g. so that the Dashboard reloads its lists. */
-export type RequestCreationEmitted = { type: 'requestCreated'; requestId: number };
 
 const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
@@ -62,8 +58,6 @@ export const requestCreationMachine = setup({
   types: {
     context: {} as RequestCreationContext,
     events: {} as RequestCreationEvent,
-    input: {} as RequestCreationInput,
-    emitted: {} as RequestCreationEmitted,
     children: {} as { survey: 'surveyConversation'; fetchCategories: 'fetchCategories'; fetchTemplates: 'fetchTemplates' },
   },
   actors: {
@@ -84,22 +78,17 @@ export const requestCreationMachine = setup({
       error: serverMessage(error, fallback),
     })),
     /** SPEC §4: whether this is the user's first request decides the confetti, so it is read as the survey begins. */
-    beginSurvey: assign(({ context }, { survey }: { survey: SurveyTemplate }) => ({
+    beginSurvey: assign(({ system }, { survey }: { survey: SurveyTemplate }) => ({
       survey,
-      firstRequest: context.session.getSnapshot().context.user?.request_count === 0,
+      firstRequest: systemActor(system, SYSTEM_IDS.session)?.getSnapshot().context.user?.request_count === 0,
       error: null,
     })),
-    /** SPEC §3: request_count is incremented locally when the user creates a request. */
-    countRequest: ({ context }) => context.session.send({ type: 'REQUEST_CREATED' }),
-    announceRequest: emit(({ event }) => ({
-      type: 'requestCreated' as const,
-      requestId: (event as SurveySubmittedEvent).request.id,
-    })),
+    /** SPEC §3: request_count is incremented locally when the user creates a request; the session tells the screens. */
+    countRequest: sendTo(inSystem(SYSTEM_IDS.session), { type: 'REQUEST_CREATED' }),
   },
 }).createMachine({
   id: 'requestCreation',
-  context: ({ input }) => ({
-    session: input.session,
+  context: {
     mode: 'explore',
     categories: [],
     category: null,
@@ -107,7 +96,7 @@ export const requestCreationMachine = setup({
     survey: null,
     firstRequest: false,
     error: null,
-  }),
+  },
   initial: 'closed',
   states: {
     closed: {
@@ -200,7 +189,7 @@ export const requestCreationMachine = setup({
       on: {
         // The conversation decides whether closing needs the user's confirmation.
         CLOSE: { actions: sendTo('survey', { type: 'CLOSE' }) },
-        SURVEY_SUBMITTED: { actions: ['countRequest', 'announceRequest'] },
+        SURVEY_SUBMITTED: { actions: 'countRequest' },
       },
     },
   },

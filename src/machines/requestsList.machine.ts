@@ -1,5 +1,5 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { openCategoryExplorer, onRequestCreated } from '../services/requestCreation.ts';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { requestsCreated, theApp } from './system.ts';
 import { listRequests } from '../services/requests.ts';
 import { type RequestGroups, type RequestLists, groupRequests } from '../services/threadRules.ts';
 
@@ -42,9 +42,7 @@ export const requestsListMachine = setup({
   actors: {
     loadRequests: fromPromise<RequestLists>(() => loadRequestLists()),
     /** Tells the screen when the request creation drawer has created a request. */
-    watchRequestCreation: fromCallback<RequestsListEvent>(({ sendBack }) =>
-      onRequestCreated(() => sendBack({ type: 'REQUEST_CREATED' })),
-    ),
+    watchRequestCreation: requestsCreated,
   },
   guards: {
     isTabShown: ({ context, event }) => {
@@ -60,7 +58,7 @@ export const requestsListMachine = setup({
       assertEvent(event, 'SELECT_TAB');
       return { tab: event.tab };
     }),
-    openCustomRequest: () => openCategoryExplorer('custom', 'create_custom_request'),
+    openCustomRequest: sendTo(theApp, { type: 'OPEN_CATEGORIES', mode: 'custom', trackedAs: 'create_custom_request' }),
   },
 }).createMachine({
   id: 'requestsList',

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { User } from '../contract/account.ts';
 import { MFA_REQUIRED_ERROR } from '../contract/common.constants.ts';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../services/account.ts';
 import { setAnalyticsUser, track } from '../services/analytics.ts';
 import { setErrorUser } from '../services/errorReporting.ts';
-import type { AuthFailure } from '../services/http.ts';
+import { type AuthFailure, onAuthFailure } from '../services/http.ts';
 import { navigate } from '../services/navigation.ts';
 import { clearSession, hasValidSession, rememberReturnTo, takeReturnTo, writeToken } from '../services/storage.ts';
 import {
@@ -125,6 +125,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as { type: 'requestCreated' },
   },
   actors: {
     /** A stored, unexpired session is resumed by loading its user; without one there is nothing to restore. */
@@ -139,6 +140,10 @@ export const sessionMachine = setup({
     sendCode: sendMfaCodeActor,
     verifyCode: verifyMfaCodeActor,
     signOut: fromPromise<void>(() => signOut()),
+    /** DESIGN §5: the HTTP client reports lost sessions and MFA challenges (SPEC §4) to the session. */
+    authFailures: fromCallback<SessionEvent>(({ sendBack }) =>
+      onAuthFailure((failure) => sendBack({ type: 'AUTH_FAILURE', failure })),
+    ),
   },
   actions: {
     storeToken: (_, { answer }: AnswerParams) => writeToken(answer.token, answer.expires_at),
@@ -209,6 +214,7 @@ export const sessionMachine = setup({
     error: null,
     notice: null,
   },
+  invoke: { id: 'authFailures', src: 'authFailures' },
   initial: 'restoring',
   on: {
     NOTICE: { actions: assign({ notice: ({ event }) => event.message }) },
@@ -404,9 +410,13 @@ export const sessionMachine = setup({
             SIGN_OUT: '#session.signingOut.leavingApp',
             // SPEC §3: request_count is incremented locally when the user creates a request.
             REQUEST_CREATED: {
-              actions: assign({
-                user: ({ context }) => context.user && { ...context.user, request_count: context.user.request_count + 1 },
-              }),
+              actions: [
+                assign({
+                  user: ({ context }) => context.user && { ...context.user, request_count: context.user.request_count + 1 },
+                }),
+                // The screens that list requests reload (machines/system.ts, requestsCreated).
+                emit({ type: 'requestCreated' }),
+              ],
             },
           },
           states: {

@@ -1,4 +1,4 @@
-import { useSession, useSessionSend } from '../app/session.ts';
+import { useSession, useSessionSend } from '../app/appSystem.tsx';
 import { SUPPORT_EMAIL } from '../services/account.ts';
 import { Button } from '../widgets/Button.tsx';
 import { PageHeading } from './PageHeading.tsx';

@@ -1,6 +1,6 @@
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router';
-import { inspect } from '../app/inspector.ts';
+import { useFlow } from '../app/appSystem.tsx';
 import { attachmentMachine } from '../machines/attachment.machine.ts';
 import { LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
@@ -8,7 +8,7 @@ import { PageHeading } from './PageHeading.tsx';
 
 export default function Attachment() {
   const { fileKey = '' } = useParams();
-  const [snapshot] = useMachine(attachmentMachine, { input: { fileKey }, inspect });
+  const snapshot = useSelector(useFlow(attachmentMachine, { id: 'attachment', input: { fileKey } }), (state) => state);
   if (!snapshot.matches('failed')) return null;
   return (
     <>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useSession, useSessionActor } from '../app/session.ts';
+import { useSession, useSessionActor } from '../app/appSystem.tsx';
 import { emailConfirmationMachine } from '../machines/emailConfirmation.machine.ts';
 import { EmailedLinkScreen } from './EmailedLinkScreen.tsx';
 

@@ -1,14 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useDeferredValue, useSyncExternalStore } from 'react';
 import { Link } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
-import { inspect } from '../app/inspector.ts';
-import { useSession } from '../app/session.ts';
+import { useAppActor, useFlow, useSession } from '../app/appSystem.tsx';
 import type { Company } from '../contract/account.ts';
 import { requestStatusLabel } from '../contract/requests.ts';
 import { ONBOARDING_INTRO_SURVEY_ID, type RecommendedRequestCategory } from '../contract/surveys.ts';
 import { dashboardMachine } from '../machines/dashboard.machine.ts';
-import { openCategoryExplorer, startRequestSurvey, useRequestCreationActor } from '../services/requestCreation.ts';
 import type { ClientRequest } from '../services/requests.ts';
 import { Button } from '../widgets/Button.tsx';
 import { CategoryIcon } from '../widgets/CategoryIcon.tsx';
@@ -60,8 +58,8 @@ function useIsNarrowScreen(): boolean {
 
 /** SPEC §2 Dashboard. */
 export default function Dashboard() {
-  const requestCreation = useRequestCreationActor();
-  const dashboard = useActorRef(dashboardMachine, { input: { requestCreation }, inspect });
+  const app = useAppActor();
+  const dashboard = useFlow(dashboardMachine, { id: 'dashboard' });
   const user = useSession((snapshot) => snapshot.context.user);
   if (!user) return null;
   const isFirstRequest = user.request_count === 0;
@@ -74,7 +72,7 @@ export default function Dashboard() {
         <section className="lc-dashboard__custom" aria-labelledby="meet-concierge-heading">
           <h2 id="meet-concierge-heading">{DASHBOARD_TEXT.meet}</h2>
           <p>Not sure where to start? Answer four short questions and your concierge will get in touch about your to-do list.</p>
-          <Button variant="primary" onPress={() => startRequestSurvey(INTRO_SURVEY, requestCreation)}>
+          <Button variant="primary" onPress={() => app.send({ type: 'START_SURVEY', survey: INTRO_SURVEY })}>
             Start the conversation
           </Button>
         </section>
@@ -90,7 +88,7 @@ export default function Dashboard() {
             <h2 id="request-ideas-heading">{DASHBOARD_TEXT.ideas}</h2>
           )}
           <Button variant={isFirstRequest ? 'primary' : 'secondary'}
-            onPress={() => openCategoryExplorer('explore', 'explore_categories', requestCreation)}>
+            onPress={() => app.send({ type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'explore_categories' })}>
             {DASHBOARD_TEXT.explore}
           </Button>
         </div>
@@ -100,7 +98,7 @@ export default function Dashboard() {
       <section className="lc-dashboard__custom" aria-labelledby="custom-request-heading">
         <h2 id="custom-request-heading">{DASHBOARD_TEXT.notListed}</h2>
         <p>Describe anything else you need done, and your concierge will handle it.</p>
-        <Button onPress={() => openCategoryExplorer('custom', 'create_custom_request', requestCreation)}>
+        <Button onPress={() => app.send({ type: 'OPEN_CATEGORIES', mode: 'custom', trackedAs: 'create_custom_request' })}>
           {DASHBOARD_TEXT.create}
         </Button>
       </section>
@@ -214,7 +212,7 @@ function Suggestions({ dashboard }: { dashboard: DashboardActor }) {
 }
 
 function SuggestedCategory({ category, headingHidden = false }: { category: RecommendedRequestCategory; headingHidden?: boolean }) {
-  const requestCreation = useRequestCreationActor();
+  const app = useAppActor();
   return (
     <div className="lc-suggested-category">
       <h3 id={`suggested-category-${category.id}`} className={headingHidden ? 'lc-visually-hidden' : 'lc-suggested-category__name'}>
@@ -222,7 +220,7 @@ function SuggestedCategory({ category, headingHidden = false }: { category: Reco
         {category.name}
       </h3>
       <TemplateList templates={category.request_surveys} label={`Suggested ${category.name} requests`}
-        onPick={(survey) => startRequestSurvey(survey, requestCreation)} />
+        onPick={(survey) => app.send({ type: 'START_SURVEY', survey })} />
       <Link href={`/requests/category/${category.id}`} className="lc-suggested-category__all">
         {DASHBOARD_TEXT.viewAll}
         <span className="lc-visually-hidden"> {category.name} requests</span>

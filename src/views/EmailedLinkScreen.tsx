@@ -1,12 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { inspect } from '../app/inspector.ts';
-import type { SessionActor } from '../app/session.ts';
+import { useSelector } from '@xstate/react';
+import type { SessionActor } from '../app/appSystem.tsx';
 import type { emailedLinkMachine } from '../machines/emailedLink.ts';
 import { SUPPORT_EMAIL } from '../services/account.ts';
 import { LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
 import { Spinner } from '../widgets/Spinner.tsx';
 import './forms.css';
+import { useFlow } from '../app/appSystem.tsx';
 
 interface Destination {
   href: string;
@@ -31,7 +31,7 @@ export function EmailedLinkScreen({
   text: { heading: string; loading: string; success: string; failure: string };
   next: { success: Destination; failure: Destination };
 }) {
-  const actor = useActorRef(machine, { input: { token, session }, inspect });
+  const actor = useFlow(machine, { id: machine.id, input: { token, session } });
   const outcome = useSelector(actor, (snapshot) => snapshot.value);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const headingId = `${machine.id}-heading`;

@@ -1,5 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { inspect } from '../app/inspector.ts';
+import { useSelector } from '@xstate/react';
 import { forgotPasswordMachine } from '../machines/passwordReset.machine.ts';
 import { ACCOUNT_MESSAGES } from '../services/account.ts';
 import { Button, LinkButton } from '../widgets/Button.tsx';
@@ -7,10 +6,11 @@ import { Message } from '../widgets/Message.tsx';
 import { TextInput } from '../widgets/TextInput.tsx';
 import { emailError, fieldErrors, useForm } from './forms.ts';
 import './forms.css';
+import { useFlow } from '../app/appSystem.tsx';
 
 /** ForgotPassword (SPEC §2, §5, §8): the e-mail form, then a confirmation that never says whether it exists. */
 export default function ForgotPassword() {
-  const actor = useActorRef(forgotPasswordMachine, { inspect });
+  const actor = useFlow(forgotPasswordMachine, { id: 'forgotPassword' });
   const isConfirmed = useSelector(actor, (snapshot) => snapshot.matches('confirmation'));
   const isSubmitting = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);

@@ -1,7 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { inspect } from '../app/inspector.ts';
-import { useSession, useSessionActor, useSessionSend } from '../app/session.ts';
+import { useFlow, useSession, useSessionActor, useSessionSend } from '../app/appSystem.tsx';
 import { mfaEnrollmentMachine } from '../machines/mfaEnrollment.machine.ts';
 import { Button } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
@@ -20,7 +19,7 @@ type EnrollmentActor = ActorRefFrom<typeof mfaEnrollmentMachine>;
 /** MfaEnrollment (SPEC §2): a phone number, then the texted code, then verified; optional enrolment may be skipped. */
 export default function MfaEnrollment() {
   const session = useSessionActor();
-  const actor = useActorRef(mfaEnrollmentMachine, { input: { session }, inspect });
+  const actor = useFlow(mfaEnrollmentMachine, { id: 'mfaEnrollment', input: { session } });
   const stage = useSelector(actor, (snapshot) => {
     if (snapshot.matches('verified')) return 'verified';
     return snapshot.matches('phone') || snapshot.matches('sending') ? 'phone' : 'code';

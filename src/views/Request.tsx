@@ -1,7 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router';
-import { inspect } from '../app/inspector.ts';
-import { useSession } from '../app/session.ts';
+import { useFlow, useSession } from '../app/appSystem.tsx';
 import { THREAD_TEXT, requestThreadMachine } from '../machines/requestThread.machine.ts';
 import { threadMessages } from '../services/threadRules.ts';
 import { Button } from '../widgets/Button.tsx';
@@ -77,9 +76,9 @@ export function RequestThreadView({ thread }: { thread: RequestThreadActor }) {
 /** One thread actor per request: moving to another request starts over with that one (SPEC §2: fetched on entry). */
 function RequestThread({ requestId }: { requestId: number }) {
   const author = useSession((snapshot) => snapshot.context.user);
-  const thread = useActorRef(requestThreadMachine, {
+  const thread = useFlow(requestThreadMachine, {
+    id: 'requestThread',
     input: { requestId, author: { fullName: author?.full_name ?? '', initials: author?.initials ?? '' } },
-    inspect,
   });
   return <RequestThreadView thread={thread} />;
 }

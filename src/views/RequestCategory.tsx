@@ -1,14 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router';
-import { inspect } from '../app/inspector.ts';
 import { requestCategoryMachine } from '../machines/requestCategory.machine.ts';
-import { startRequestSurvey, useRequestCreationActor } from '../services/requestCreation.ts';
 import { Button } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { TemplateList } from './requestCreation/TemplateList.tsx';
 import './requestCreation/requestCreation.css';
+import { useAppActor, useFlow } from '../app/appSystem.tsx';
 
 /** SPEC §2 Category page: '{category name} Requests' and its request templates, each beginning its survey. */
 export default function RequestCategory() {
@@ -18,8 +17,8 @@ export default function RequestCategory() {
 }
 
 function CategoryPage({ categoryId }: { categoryId: number }) {
-  const requestCreation = useRequestCreationActor();
-  const actor = useActorRef(requestCategoryMachine, { input: { categoryId }, inspect });
+  const app = useAppActor();
+  const actor = useFlow(requestCategoryMachine, { id: 'requestCategory', input: { categoryId } });
   const page = useSelector(actor, (snapshot) => snapshot.context.page);
   const failure = useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.error : null));
 
@@ -44,7 +43,7 @@ function CategoryPage({ categoryId }: { categoryId: number }) {
         <p className="lc-request-category__intro">Choose a request to get started: a few questions, and a concierge takes it from there.</p>
       </PageHeading>
       <TemplateList templates={templates} label={`${category.name} requests`}
-        onPick={(survey) => startRequestSurvey(survey, requestCreation)} />
+        onPick={(survey) => app.send({ type: 'START_SURVEY', survey })} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { inspect } from '../app/inspector.ts';
 import { type RequestsTab, hasCompletedRequests, requestsListMachine } from '../machines/requestsList.machine.ts';
 import type { ClientRequest } from '../services/requests.ts';
 import { REQUESTS_TEXT, requestCount } from '../services/threadRules.ts';
@@ -11,6 +10,7 @@ import { Tabs, tabId } from '../widgets/Tabs.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { RequestListItem } from './requests/RequestListItem.tsx';
 import './requests/requests.css';
+import { useFlow } from '../app/appSystem.tsx';
 
 export type RequestsListActor = ActorRefFrom<typeof requestsListMachine>;
 
@@ -104,6 +104,6 @@ export function RequestsView({ requests }: { requests: RequestsListActor }) {
 
 /** The Requests route: a fresh list actor each time the screen is entered, so every entry refreshes (SPEC §2). */
 export default function Requests() {
-  const requests = useActorRef(requestsListMachine, { inspect });
+  const requests = useFlow(requestsListMachine, { id: 'requestsList' });
   return <RequestsView requests={requests} />;
 }

@@ -1,7 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router';
-import { inspect } from '../app/inspector.ts';
-import { useSessionActor } from '../app/session.ts';
+import { useFlow, useSessionActor } from '../app/appSystem.tsx';
 import { resetPasswordMachine } from '../machines/passwordReset.machine.ts';
 import { Button, LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
@@ -13,7 +12,7 @@ import './forms.css';
 export default function ResetPassword() {
   const { resetToken = '' } = useParams();
   const session = useSessionActor();
-  const actor = useActorRef(resetPasswordMachine, { input: { resetToken, session }, inspect });
+  const actor = useFlow(resetPasswordMachine, { id: 'resetPassword', input: { resetToken, session } });
   const isSubmitting = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const { field, onSubmit } = useForm({ password: '', passwordConfirmation: '' }, (values) =>

@@ -1,26 +1,21 @@
-import { useSelector } from '@xstate/react';
 import { Button as AriaButton } from 'react-aria-components';
-import type { ActorRefFrom } from 'xstate';
-import type { toastsMachine } from '../machines/toasts.machine.ts';
-import { toastsActor } from '../services/toasts.ts';
 import { CloseIcon, SuccessIcon } from './icons.tsx';
 import './ToastRegion.css';
 
 export interface ToastRegionProps {
-  /** The toast queue to show; the app-wide one unless a test gives its own. */
-  actor?: ActorRefFrom<typeof toastsMachine>;
+  /** Oldest first. The type only styles the toast. */
+  toasts: ReadonlyArray<{ id: string; message: string; type: string }>;
+  onDismiss: (id: string) => void;
 }
 
 /**
  * The global toasts (SPEC §2): top-right on wide screens, bottom on narrow ones. The live region is always in the
  * page, so screen readers announce each toast as it is added.
  */
-export function ToastRegion({ actor = toastsActor }: ToastRegionProps) {
-  const toasts = useSelector(actor, (snapshot) => snapshot.context.toasts);
-  const isShowing = useSelector(actor, (snapshot) => snapshot.matches('showing'));
+export function ToastRegion({ toasts, onDismiss }: ToastRegionProps) {
   return (
     <div className="lc-toast-region" aria-live="polite" aria-relevant="additions text">
-      {isShowing && (
+      {toasts.length > 0 && (
         <ol className="lc-toast-region__list" aria-label="Notifications">
           {toasts.map((toast) => (
             <li key={toast.id} className="lc-toast" data-type={toast.type}>
@@ -28,7 +23,7 @@ export function ToastRegion({ actor = toastsActor }: ToastRegionProps) {
               <SuccessIcon className="lc-toast__icon" />
               <p className="lc-toast__message">{toast.message}</p>
               <AriaButton aria-label="Close" className="lc-close-button lc-toast__close"
-                onPress={() => actor.send({ type: 'DISMISS', id: toast.id })}>
+                onPress={() => onDismiss(toast.id)}>
                 <CloseIcon size={18} />
               </AriaButton>
             </li>

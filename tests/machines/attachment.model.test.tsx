@@ -16,13 +16,13 @@ import {
   settlementExecutors,
   type StateAssertions,
 } from './modelPaths.support.ts';
+import { inApp, startTestApp } from './appSystem.support.tsx';
 import { type SentCall, fakeNetwork } from './network.support.ts';
 
 vi.mock(import('../../src/services/navigation.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   leaveFor: vi.fn(),
 }));
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 
 /** Links carry the key URL-encoded; the lookup must get it decoded. */
 const FILE_KEY = 'uploads/ab12 cd34.pdf';
@@ -78,7 +78,7 @@ describe('attachment route against the Attachment view', () => {
     const router = createMemoryRouter([{ path: '/attachments/:fileKey', element: <Attachment /> }], {
       initialEntries: [`/attachments/${encodeURIComponent(FILE_KEY)}`],
     });
-    render(<RouterProvider router={router} />);
+    render(inApp(startTestApp(), <RouterProvider router={router} />));
   });
 
   afterEach(() => pendingCalls.clear());

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmationLinkMachine } from '../../src/machines/confirmationLink.machine.ts';
 import { AccountError } from '../../src/services/account.ts';
 import { EmailConfirmationNotice } from '../../src/views/offerings/EmailConfirmationNotice.tsx';
@@ -16,9 +16,9 @@ import {
   settlementExecutors,
   type StateAssertions,
 } from './modelPaths.support.ts';
+import { inApp, startTestApp } from './appSystem.support.tsx';
 import { type SentCall, fakeNetwork } from './network.support.ts';
 
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 
 const EMAIL = 'nora@acme.test';
 const TOO_MANY = 'Too many links sent. Please try again later.';
@@ -76,7 +76,7 @@ describe('sending the confirmation link again, against the Benefits & Offers not
   beforeEach(() => {
     user = userEvent.setup();
     ({ sent } = fakeNetwork([{ method: 'POST', path: /^users\/confirmation$/, id: 'requestLink', answer: () => ({ success: true }) }]));
-    render(<EmailConfirmationNotice email={EMAIL} />);
+    render(inApp(startTestApp(), <EmailConfirmationNotice email={EMAIL} />));
   });
 
   afterEach(() => pendingCalls.clear());

@@ -1,16 +1,16 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SnapshotFrom, createActor, createEmptyActor, fromPromise } from 'xstate';
-import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import { type SnapshotFrom, fromPromise } from 'xstate';
+import { useRequestCreationActor } from '../../src/app/appSystem.tsx';
+import type { AppActor, SessionActor } from '../../src/machines/app.machine.ts';
+import { inApp, sessionOf, signedInSession, startTestApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';
 import type { NextScreenItem, RecommendedRequestCategory, SubmittedRequest } from '../../src/contract/surveys.ts';
 import { DASHBOARD_MESSAGES, type OpenRequestLists, dashboardMachine } from '../../src/machines/dashboard.machine.ts';
 import { requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { surveyMachine } from '../../src/machines/survey.machine.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
-import { RequestCreationActorContext, type RequestCreationActor } from '../../src/services/requestCreation.ts';
 import type { ClientRequest } from '../../src/services/requests.ts';
 import Dashboard from '../../src/views/Dashboard.tsx';
 import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreationDrawer.tsx';
@@ -29,7 +29,6 @@ import {
 import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 type Machine = typeof dashboardMachine;
@@ -80,7 +79,6 @@ const SUGGESTIONS: RecommendedRequestCategory[] = [
 const networkFailure = new TypeError('Failed to fetch');
 
 const { paths, titled } = flowModel(dashboardMachine, {
-  input: { requestCreation: createEmptyActor() as unknown as RequestCreationActor },
   events: [
     doneEvent('fetchRequests', NONE, 'no requests'),
     doneEvent('fetchRequests', LATEST, 'open requests'),
@@ -108,9 +106,9 @@ const { paths, titled } = flowModel(dashboardMachine, {
 // ---- The real screen ----
 
 let user: UserEvent;
+let app: AppActor;
 let session: SessionActor;
 let sent: SentCall[];
-let requestCreation: RequestCreationActor;
 
 const instantSurvey = surveyMachine.provide({
   actors: {
@@ -120,21 +118,29 @@ const instantSurvey = surveyMachine.provide({
   },
 });
 
+/** The drawer as the app layout shows it: once the app has loaded it, on the first request to open it. */
+function LoadedDrawer() {
+  const requestCreation = useRequestCreationActor();
+  return requestCreation ? <RequestCreationDrawer actor={requestCreation} /> : null;
+}
+
 function renderDashboard(signedIn: User = USER) {
-  session = createActor(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => signedIn) } })).start();
-  requestCreation = createActor(requestCreationMachine.provide({ actors: { surveyConversation: instantSurvey } }), {
-    input: { session },
-  }).start();
+  app = startTestApp({
+    session: signedInSession(signedIn),
+    requestCreation: requestCreationMachine.provide({ actors: { surveyConversation: instantSurvey } }),
+  });
+  session = sessionOf(app);
   return {
     async rendered() {
       await waitFor(() => expect(session.getSnapshot().context.user).not.toBeNull());
       render(
-        <SessionActorContext.Provider value={session}>
-          <RequestCreationActorContext.Provider value={requestCreation}>
+        inApp(
+          app,
+          <>
             <Dashboard />
-            <RequestCreationDrawer />
-          </RequestCreationActorContext.Provider>
-        </SessionActorContext.Provider>,
+            <LoadedDrawer />
+          </>,
+        ),
       );
     },
   };
@@ -268,8 +274,9 @@ beforeEach(() => {
 afterEach(async () => {
   // What this test tracked leaves now, not in the next test.
   await flushAnalytics();
-  act(() => requestCreation.stop());
-  session.stop();
+  // The screen leaves first (its flow ends through the app), then the app stops.
+  cleanup();
+  act(() => app.stop());
   pendingCalls.clear();
   vi.unstubAllGlobals();
 });

@@ -1,8 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import { fromPromise } from 'xstate';
+import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import type { SessionActor } from '../../src/machines/app.machine.ts';
+import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';
 import { emailConfirmationMachine } from '../../src/machines/emailConfirmation.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
@@ -23,7 +25,6 @@ import {
 import { type SentCall, fakeNetwork } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 const CONFIRMATION_TOKEN = 'confirmation-token-123';
@@ -51,8 +52,7 @@ let currentUserFetches = 0;
 
 function startSession(restored: User | null): SessionActor {
   currentUserFetches = 0;
-  return createActor(
-    sessionMachine.provide({
+  return startSessionInApp(sessionMachine.provide({
       actors: {
         restoreSession: fromPromise<User | null>(async () => restored),
         fetchCurrentUser: fromPromise<User>(async () => {
@@ -60,8 +60,7 @@ function startSession(restored: User | null): SessionActor {
           return CONFIRMED;
         }),
       },
-    }),
-  ).start();
+    }));
 }
 
 const events = settlementExecutors(emailConfirmationMachine, pendingCalls);
@@ -110,9 +109,9 @@ describe.each([
       { initialEntries: [`/confirm-email/${CONFIRMATION_TOKEN}`] },
     );
     render(
-      <SessionActorContext.Provider value={session}>
+      <AppSystemProvider actor={appOfSession(session)}>
         <RouterProvider router={router} />
-      </SessionActorContext.Provider>,
+      </AppSystemProvider>,
     );
   });
 
@@ -121,7 +120,7 @@ describe.each([
     // this test, not in the next one's.
     await waitFor(() => expect(sent).toEqual([CONFIRMATION_CALL]));
     pendingCalls.clear();
-    session.stop();
+    appOfSession(session).stop();
   });
 
   it.each(titled)('$title', async ({ path }) => {

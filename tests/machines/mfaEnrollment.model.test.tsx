@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpResponse } from 'msw';
-import { createActor, createEmptyActor, fromPromise } from 'xstate';
-import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import { createEmptyActor, fromPromise } from 'xstate';
+import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import type { SessionActor } from '../../src/machines/app.machine.ts';
+import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../../src/contract/common.constants.ts';
 import type { User } from '../../src/contract/account.ts';
 import { mfaEnrollmentMachine } from '../../src/machines/mfaEnrollment.machine.ts';
@@ -25,7 +27,6 @@ import {
 } from './modelPaths.support.ts';
 import { type FakeNetwork, fakeNetwork } from './network.support.ts';
 
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 
 const PHONE_NUMBER = '2125551212';
 const CODE = '123456';
@@ -61,8 +62,7 @@ function expectLastCall(call: { method: string; path: string; body: unknown }) {
  * from it, and tells it when enrolment is verified. Loading the user afterwards never finishes, so the session stays put.
  */
 async function sessionAwaitingEnrollment(answer: Partial<SignInAnswer>): Promise<SessionActor> {
-  const actor = createActor(
-    sessionMachine.provide({
+  const actor = startSessionInApp(sessionMachine.provide({
       actors: {
         restoreSession: fromPromise<User | null>(async () => null),
         signUp: fromPromise<SignUpOutcome, SignUpDetails>(async () => ({
@@ -79,8 +79,7 @@ async function sessionAwaitingEnrollment(answer: Partial<SignInAnswer>): Promise
         fetchCurrentUser: fromPromise<User>(() => new Promise(() => {})),
       },
       actions: { navigate: () => {} },
-    }),
-  ).start();
+    }));
   await waitFor(() => expect(actor.getSnapshot().matches('signedOut')).toBe(true));
   actor.send({ type: 'SIGN_UP', name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'secret-1' });
   await waitFor(() => expect(actor.getSnapshot().hasTag('enrollmentPending')).toBe(true));
@@ -89,9 +88,9 @@ async function sessionAwaitingEnrollment(answer: Partial<SignInAnswer>): Promise
 
 function renderScreen() {
   render(
-    <SessionActorContext.Provider value={session}>
+    <AppSystemProvider actor={appOfSession(session)}>
       <MfaEnrollment />
-    </SessionActorContext.Provider>,
+    </AppSystemProvider>,
   );
 }
 
@@ -181,7 +180,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  session.stop();
+  appOfSession(session).stop();
   pendingCalls.clear();
 });
 

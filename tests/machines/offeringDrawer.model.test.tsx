@@ -12,15 +12,15 @@ import {
   offeringsCatalogueMachine,
 } from '../../src/machines/offeringsCatalogue.machine.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
-import { startRequestSurvey } from '../../src/services/requestCreation.ts';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
 import { expectFullCoverage, pendingCalls } from './modelPaths.support.ts';
 import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
+import { eventsToApp, startFlow, startTestApp } from './appSystem.support.tsx';
+import type { AppActor } from '../../src/machines/app.machine.ts';
 import { DETAILS, GYM, GYM_DETAIL, MEDICAL, MEDICAL_DETAIL, offeringsAnswer } from './offerings.fixtures.ts';
 
 // The app-wide request creation actor is created when its module loads (a module-level singleton): the drawer's
 // help button is checked on a stand-in.
-vi.mock('../../src/services/requestCreation.ts', () => ({ startRequestSurvey: vi.fn() }));
 
 type DrawerSnapshot = SnapshotFrom<typeof offeringDrawerMachine>;
 /** CLOSE carries how the user closed the drawer (the machine ignores it); invoked results are events too. */
@@ -123,6 +123,8 @@ let sent: SentCall[];
 let answeredDetails = 0;
 let user: UserEvent;
 let drawer: Actor<typeof offeringDrawerMachine>;
+let app: AppActor;
+let appEvents: ReturnType<typeof eventsToApp>;
 let catalogue: Actor<typeof offeringsCatalogueMachine>;
 /** The last card clicked: focus goes back to it when the drawer closes. */
 let lastOpened: OfferingListItem | null;
@@ -300,7 +302,7 @@ const eventExecutors: EventExecutors = {
   REQUEST_HELP: async () => {
     const detail = MEDICAL_DETAIL;
     await user.click(within(dialog()).getByRole('button', { name: detail.request_survey_cta ?? '' }));
-    expect(startRequestSurvey).toHaveBeenCalledExactlyOnceWith({ id: detail.request_survey_id, name: detail.request_survey_name });
+    expect(appEvents).toEqual([{ type: 'START_SURVEY', survey: { id: detail.request_survey_id, name: detail.request_survey_name } }]);
   },
 };
 
@@ -325,11 +327,13 @@ describe('offering drawer machine against the drawer on the landing page', () =>
       },
       ANALYTICS_ROUTE,
     ]));
-    vi.mocked(startRequestSurvey).mockClear();
+    app = startTestApp();
+    appEvents = eventsToApp(app);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     window.addEventListener('click', keepPage, true);
     // The cards come from a catalogue that answers at once: the drawer is what is under test.
-    catalogue = createActor(
+    catalogue = startFlow(
+      app,
       offeringsCatalogueMachine.provide({
         actors: {
           loadCatalogue: fromPromise<Partial<OfferingStore>, LoadCatalogueInput>(async () => ({
@@ -338,9 +342,9 @@ describe('offering drawer machine against the drawer on the landing page', () =>
           })),
         },
       }),
-      { input: { view: 'landing' } },
-    ).start();
-    drawer = createActor(offeringDrawerMachine).start();
+      { view: 'landing' },
+    );
+    drawer = startFlow(app, offeringDrawerMachine);
     const router = createMemoryRouter(
       [{ path: '/benefits-and-offers', element: <OfferingsLandingView catalogue={catalogue} drawer={drawer} /> }],
       { initialEntries: ['/benefits-and-offers'] },
@@ -353,8 +357,7 @@ describe('offering drawer machine against the drawer on the landing page', () =>
     // What this test tracked leaves now, not in the next test.
     await flushAnalytics();
     window.removeEventListener('click', keepPage, true);
-    drawer.stop();
-    catalogue.stop();
+    app.stop();
     vi.restoreAllMocks();
   });
 

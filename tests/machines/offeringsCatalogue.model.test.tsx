@@ -17,7 +17,6 @@ import {
   readOfferingsFilter,
 } from '../../src/machines/offeringsCatalogue.machine.ts';
 import { setRouter } from '../../src/services/navigation.ts';
-import { startRequestSurvey } from '../../src/services/requestCreation.ts';
 import { OfferingsFullView } from '../../src/views/offerings/OfferingsFull.tsx';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
 import { expectFullCoverage, expectScenariosWalked } from './modelPaths.support.ts';
@@ -35,8 +34,9 @@ import {
   answerOfferingsRequest,
 } from './offerings.fixtures.ts';
 import { type HeldRequest, holdRequests } from './network.support.ts';
+import { eventsToApp, startFlow, startTestApp } from './appSystem.support.tsx';
+import type { AppActor } from '../../src/machines/app.machine.ts';
 
-vi.mock('../../src/services/requestCreation.ts', () => ({ startRequestSurvey: vi.fn() }));
 
 type CatalogueSnapshot = SnapshotFrom<typeof offeringsCatalogueMachine>;
 const SETTLED = 'xstate.after.fetchDebounce.offeringsCatalogue.settling';
@@ -279,6 +279,8 @@ const paths: { scenario: Scenario; path: TestPath<CatalogueSnapshot, ModelEvent>
 
 let pendingFetches: HeldRequest[];
 let clock: SimulatedClock;
+let app: AppActor;
+let appEvents: ReturnType<typeof eventsToApp>;
 let user: UserEvent;
 let actor: Actor<typeof offeringsCatalogueMachine>;
 let router: ReturnType<typeof createMemoryRouter>;
@@ -545,7 +547,7 @@ const eventExecutors: EventExecutors = {
   },
   REQUEST_BENEFITS_HELP: async () => {
     await user.click(screen.getByRole('button', { name: 'Request help' }));
-    expect(startRequestSurvey).toHaveBeenCalledExactlyOnceWith({ id: 720, name: 'Help me with my benefits' });
+    expect(appEvents).toEqual([{ type: 'START_SURVEY', survey: { id: 720, name: 'Help me with my benefits' } }]);
   },
 };
 
@@ -555,8 +557,10 @@ function renderScenario(scenario: Scenario) {
   categoriesAnswered = false;
   previous = null;
   clock = new SimulatedClock();
-  actor = createActor(offeringsCatalogueMachine, { input: inputOf(scenario), clock }).start();
-  const drawer = createActor(offeringDrawerMachine).start();
+  app = startTestApp({ clock });
+  appEvents = eventsToApp(app);
+  actor = startFlow(app, offeringsCatalogueMachine, inputOf(scenario));
+  const drawer = startFlow(app, offeringDrawerMachine);
   const View = scenario.view === 'landing' ? OfferingsLandingView : OfferingsFullView;
   router = createMemoryRouter(
     [
@@ -573,12 +577,11 @@ describe('offerings catalogue machine against the landing and full pages', () =>
   beforeEach(() => {
     user = userEvent.setup();
     pendingFetches = holdRequests();
-    vi.mocked(startRequestSurvey).mockClear();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
   afterEach(() => {
-    actor.stop();
+    app.stop();
     setRouter(null);
     vi.restoreAllMocks();
   });

@@ -2,8 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SnapshotFrom, createActor, createEmptyActor, fromPromise } from 'xstate';
-import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import { type SnapshotFrom, createEmptyActor, fromPromise } from 'xstate';
+import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import type { SessionActor } from '../../src/machines/app.machine.ts';
+import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';
 import type { OnboardingAnswer, OnboardingAnswersRequest } from '../../src/contract/surveys.ts';
 import {
@@ -35,7 +37,6 @@ import {
 import { type SentCall, fakeNetwork } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
 
 type Machine = typeof onboardingMachine;
@@ -69,14 +70,12 @@ let sent: SentCall[];
 const refreshUser = vi.fn(async (): Promise<User> => ({ ...USER, onboarding_required: false }));
 
 function startSession(): SessionActor {
-  return createActor(
-    sessionMachine.provide({
+  return startSessionInApp(sessionMachine.provide({
       actors: {
         restoreSession: fromPromise<User | null>(async () => USER),
         fetchCurrentUser: fromPromise<User>(() => refreshUser()),
       },
-    }),
-  ).start();
+    }));
 }
 
 function renderStep(step: OnboardingStep) {
@@ -91,9 +90,9 @@ function renderStep(step: OnboardingStep) {
   );
   setRouter(router);
   render(
-    <SessionActorContext.Provider value={session}>
+    <AppSystemProvider actor={appOfSession(session)}>
       <RouterProvider router={router} />
-    </SessionActorContext.Provider>,
+    </AppSystemProvider>,
   );
   return router;
 }
@@ -340,7 +339,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  session.stop();
+  appOfSession(session).stop();
   setRouter(null);
   pendingCalls.clear();
 });

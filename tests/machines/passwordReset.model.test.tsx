@@ -2,8 +2,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createEmptyActor, fromPromise } from 'xstate';
-import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import { createEmptyActor, fromPromise } from 'xstate';
+import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import type { SessionActor } from '../../src/machines/app.machine.ts';
+import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';
 import { forgotPasswordMachine, resetPasswordMachine } from '../../src/machines/passwordReset.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
@@ -27,7 +29,6 @@ import {
 } from './modelPaths.support.ts';
 import { type SentCall, fakeNetwork } from './network.support.ts';
 
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
 
 const EMAIL = 'ada@example.com';
@@ -43,7 +44,7 @@ let sent: SentCall[];
 
 /** A session actor that has nothing to restore, as on a reset link opened in a fresh browser. */
 function startSignedOutSession(): SessionActor {
-  return createActor(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => null) } })).start();
+  return startSessionInApp(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => null) } }));
 }
 
 function renderAt(path: string) {
@@ -57,9 +58,9 @@ function renderAt(path: string) {
   );
   setRouter(router);
   render(
-    <SessionActorContext.Provider value={session}>
+    <AppSystemProvider actor={appOfSession(session)}>
       <RouterProvider router={router} />
-    </SessionActorContext.Provider>,
+    </AppSystemProvider>,
   );
   return router;
 }
@@ -90,7 +91,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  session.stop();
+  appOfSession(session).stop();
   setRouter(null);
   pendingCalls.clear();
 });

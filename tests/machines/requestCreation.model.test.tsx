@@ -1,24 +1,18 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
-import type { SessionActor } from '../../src/app/session.ts';
-import type { User } from '../../src/contract/account.ts';
+import { type ActorRefFrom, assign, createActor, fromPromise } from 'xstate';
+import { useAppActor, useRequestCreationActor } from '../../src/app/appSystem.tsx';
+import type { AppActor, RequestCreationActor, SessionActor } from '../../src/machines/app.machine.ts';
+import { inApp, sessionOf, signedInSession, startTestApp } from './appSystem.support.tsx';
 import type { NextScreenItem, RequestSurvey, SubmittedRequest, SurveyCategory } from '../../src/contract/surveys.ts';
 import {
   REQUEST_CREATION_MESSAGES,
   requestCreationMachine,
 } from '../../src/machines/requestCreation.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
-import { surveyMachine } from '../../src/machines/survey.machine.ts';
+import { type SurveyTemplate, surveyMachine } from '../../src/machines/survey.machine.ts';
+import { SYSTEM_IDS } from '../../src/machines/system.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
-import {
-  RequestCreationActorContext,
-  type RequestCreationActor,
-  onRequestCreated,
-  openCategoryExplorer,
-  startRequestSurvey,
-} from '../../src/services/requestCreation.ts';
 import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreationDrawer.tsx';
 import {
   type EventExecutors,
@@ -69,11 +63,17 @@ const SUBMITTED: SubmittedRequest = {
 };
 const networkFailure = new TypeError('Failed to fetch');
 
-/** The model reads the user's request_count from the session like the chart does; the real one says the same. */
-const modelSession = { getSnapshot: () => ({ context: { user: USER } }) } as unknown as SessionActor;
+/**
+ * The model runs outside the app's system, with no session to read the user's request_count from: it reads USER's,
+ * which the real chart reads from the test app's session.
+ */
+const modelMachine = requestCreationMachine.provide({
+  actions: {
+    beginSurvey: assign((_, { survey }: { survey: SurveyTemplate }) => ({ survey, firstRequest: USER.request_count === 0, error: null })),
+  },
+});
 
-const { paths, titled } = flowModel(requestCreationMachine, {
-  input: { session: modelSession },
+const { paths, titled } = flowModel(modelMachine, {
   events: [
     { label: 'explore', event: { type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'explore_categories' } },
     { label: 'custom', event: { type: 'OPEN_CATEGORIES', mode: 'custom', trackedAs: 'create_custom_request' } },
@@ -96,8 +96,8 @@ const { paths, titled } = flowModel(requestCreationMachine, {
 
 const pendingCalls = new PendingCalls();
 let user: UserEvent;
+let app: AppActor;
 let session: SessionActor;
-let requestCreation: RequestCreationActor;
 const requestCreated = vi.fn();
 
 /** Survey calls answer at once: no questions, so the summary comes straight away and submits. */
@@ -109,31 +109,50 @@ const instantSurvey = surveyMachine.provide({
   },
 });
 
-/** What other screens do: the Dashboard's and bottom bar's buttons, and Benefits & Offers' 'Request help'. */
-function Openers({ actor }: { actor: RequestCreationActor }) {
+/** What other screens do, through the app: the Dashboard's and bottom bar's buttons, and Benefits & Offers' 'Request help'. */
+function Openers() {
+  const app = useAppActor();
   return (
     <>
-      <button type="button" onClick={() => openCategoryExplorer('explore', 'explore_categories', actor)}>Explore categories</button>
-      <button type="button" onClick={() => openCategoryExplorer('custom', 'create_custom_request', actor)}>Create a request</button>
-      <button type="button" onClick={() => startRequestSurvey(BENEFITS_HELP, actor)}>Request help</button>
+      <button type="button" onClick={() => app.send({ type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'explore_categories' })}>
+        Explore categories
+      </button>
+      <button type="button" onClick={() => app.send({ type: 'OPEN_CATEGORIES', mode: 'custom', trackedAs: 'create_custom_request' })}>
+        Create a request
+      </button>
+      <button type="button" onClick={() => app.send({ type: 'START_SURVEY', survey: BENEFITS_HELP })}>Request help</button>
     </>
   );
 }
 
+/** The drawer as the app layout shows it: once the app has loaded it, on the first request to open it. */
+function LoadedDrawer() {
+  const requestCreation = useRequestCreationActor();
+  return requestCreation ? <RequestCreationDrawer actor={requestCreation} /> : null;
+}
+
 function start() {
-  session = createActor(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => USER) } })).start();
   const machine = requestCreationMachine.provide({
     actors: { fetchCategories: pendingCalls.logic(), fetchTemplates: pendingCalls.logic(), surveyConversation: instantSurvey },
   });
-  requestCreation = createActor(machine, { input: { session } }).start();
-  onRequestCreated(requestCreated, requestCreation);
+  app = startTestApp({ session: signedInSession(USER), requestCreation: machine });
+  session = sessionOf(app);
+  session.on('requestCreated', requestCreated);
   render(
-    <RequestCreationActorContext.Provider value={requestCreation}>
-      <Openers actor={requestCreation} />
-      <RequestCreationDrawer />
-    </RequestCreationActorContext.Provider>,
+    inApp(
+      app,
+      <>
+        <Openers />
+        <LoadedDrawer />
+      </>,
+    ),
   );
 }
+
+/** Until something asks for it, the app has not loaded the drawer: it is closed, as its chart starts. */
+const notYetLoaded = createActor(requestCreationMachine).getSnapshot();
+const drawerSnapshot = () =>
+  (app.system.get(SYSTEM_IDS.requestCreation) as RequestCreationActor | undefined)?.getSnapshot() ?? notYetLoaded;
 
 const drawer = () => screen.getByRole('dialog');
 /** SPEC §2 category drawer modes, verbatim. */
@@ -142,7 +161,7 @@ const DRAWER_TEXT = {
   explore: { title: 'Request categories', prompt: 'Explore request ideas from the following categories.' },
 };
 type SurveyActor = ActorRefFrom<typeof surveyMachine>;
-const surveyActor = () => requestCreation.getSnapshot().children.survey as SurveyActor;
+const surveyActor = () => drawerSnapshot().children.survey as SurveyActor;
 
 const states: StateAssertions<Machine> = {
   closed: () => {
@@ -226,7 +245,7 @@ const events: EventExecutors<Machine> = {
     await within(drawer()).findByRole('heading', { name: `${VET.name} has been added to your requests` });
     // SPEC §3: request_count goes up locally; whoever listens (the Dashboard) hears of the new request.
     expect(session.getSnapshot().context.user?.request_count).toBe(1);
-    expect(requestCreated).toHaveBeenCalledExactlyOnceWith({ type: 'requestCreated', requestId: SUBMITTED.id });
+    expect(requestCreated).toHaveBeenCalledExactlyOnceWith({ type: 'requestCreated' });
   },
   'xstate.done.actor.survey': async () => {
     await within(drawer()).findByRole('heading', { name: /^(Review your request|.* has been added to your requests)$/ });
@@ -249,14 +268,13 @@ beforeEach(async () => {
 afterEach(async () => {
   // What this test tracked leaves now, not in the next test.
   await flushAnalytics();
-  act(() => requestCreation.stop());
-  session.stop();
+  act(() => app.stop());
   pendingCalls.clear();
 });
 
 describe('request creation drawer', () => {
   it.each(titled)('$title', async ({ path }) => {
-    await runPath(path, () => requestCreation.getSnapshot(), states, events);
+    await runPath(path, drawerSnapshot, states, events);
   });
 
   it('covers every state and event', () => {

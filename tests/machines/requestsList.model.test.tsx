@@ -1,15 +1,17 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, type ActorLogic, type SnapshotFrom, createActor } from 'xstate';
+import type { AppActor } from '../../src/machines/app.machine.ts';
 import { TestModel, type TestModelOptions, type TestPath } from 'xstate/graph';
 import { requestsListMachine } from '../../src/machines/requestsList.machine.ts';
-import { openCategoryExplorer, onRequestCreated } from '../../src/services/requestCreation.ts';
 import type { ClientRequest } from '../../src/services/requests.ts';
 import type { RequestLists } from '../../src/services/threadRules.ts';
 import { REQUESTS_LOAD_FAILED, RequestsView } from '../../src/views/Requests.tsx';
 import { relativeTime } from '../../src/widgets/format.ts';
+import { eventsToApp, sessionOf, signedInSession, startFlow, startTestApp } from './appSystem.support.tsx';
+import { employeeUser } from './users.fixtures.ts';
 import {
   type EventExecutors,
   type ModelEvent as SupportModelEvent,
@@ -20,7 +22,6 @@ import {
   settlementExecutors,
 } from './modelPaths.support.ts';
 
-vi.mock('../../src/services/requestCreation.ts', () => ({ openCategoryExplorer: vi.fn(), onRequestCreated: vi.fn() }));
 
 type ListSnapshot = SnapshotFrom<typeof requestsListMachine>;
 type Machine = typeof requestsListMachine;
@@ -182,7 +183,8 @@ const paths: TestPath<ListSnapshot, ModelEvent>[] = [
 const calls = new PendingCalls();
 let user: UserEvent;
 let actor: Actor<Machine>;
-let announceRequestCreated: (() => void) | null;
+let app: AppActor;
+let appEvents: ReturnType<typeof eventsToApp>;
 
 const screenRoot = () => document.querySelector('.lc-requests') as HTMLElement;
 const tab = (name: string) => screen.queryByRole('tab', { name });
@@ -265,12 +267,13 @@ const eventExecutors: EventExecutors<Machine> = {
     await user.click(tab(name as string) as HTMLElement);
   },
   CREATE_REQUEST: async () => {
-    vi.mocked(openCategoryExplorer).mockClear();
+    appEvents.length = 0;
     await user.click(screen.getByRole('button', { name: 'Create a request' }));
-    expect(openCategoryExplorer).toHaveBeenCalledExactlyOnceWith('custom', 'create_custom_request');
+    expect(appEvents).toEqual([{ type: 'OPEN_CATEGORIES', mode: 'custom', trackedAs: 'create_custom_request' }]);
   },
   REQUEST_CREATED: () => {
-    act(() => announceRequestCreated?.());
+    // The drawer counts a new request with the session, which tells the screens.
+    act(() => sessionOf(app).send({ type: 'REQUEST_CREATED' }));
   },
 };
 
@@ -278,14 +281,9 @@ describe('requests list machine against the Requests screen', () => {
   beforeEach(() => {
     user = userEvent.setup();
     calls.clear();
-    announceRequestCreated = null;
-    vi.mocked(onRequestCreated).mockImplementation((listener) => {
-      announceRequestCreated = listener;
-      return () => {
-        announceRequestCreated = null;
-      };
-    });
-    actor = createActor(requestsListMachine.provide({ actors: { loadRequests: calls.logic<RequestLists>() } })).start();
+    app = startTestApp({ session: signedInSession(employeeUser({ external_id: 'u-1', full_name: 'Ada Park', first_name: 'Ada', initials: 'AP', email: 'ada@acme.test' })) });
+    appEvents = eventsToApp(app);
+    actor = startFlow(app, requestsListMachine.provide({ actors: { loadRequests: calls.logic<RequestLists>() } }));
     render(
       <MemoryRouter>
         <RequestsView requests={actor} />
@@ -294,9 +292,7 @@ describe('requests list machine against the Requests screen', () => {
   });
 
   afterEach(() => {
-    actor.stop();
-    // The screen stops listening to the drawer when it goes.
-    expect(announceRequestCreated).toBeNull();
+    app.stop();
   });
 
   it.each(paths.map((path) => [path.steps.map((step) => describeEvent(step.event as ModelEvent)).join(' → '), path] as const))(

@@ -4,9 +4,10 @@ import { HttpResponse } from 'msw';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Navigate, Outlet, RouterProvider, createBrowserRouter, useHref, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createActor } from 'xstate';
 import { RequireAuth } from '../../src/app/guards.tsx';
-import { SessionActorContext, type SessionActor, useSession } from '../../src/app/session.ts';
+import { AppSystemProvider, useSession } from '../../src/app/appSystem.tsx';
+import type { SessionActor } from '../../src/machines/app.machine.ts';
+import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';
 import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import { type SignUpOutcome, sessionMachine } from '../../src/machines/session.machine.ts';
@@ -178,9 +179,8 @@ function OnlyWhile({ tag }: { tag: 'enrollmentPending' }) {
  */
 function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path says' | 'by itself' = 'by itself') {
   window.history.replaceState(null, '', firstAddress);
-  onTestFinished(() => actor.stop());
-  actor = createActor(
-    sessionMachine.provide({
+  onTestFinished(() => appOfSession(actor).stop());
+  actor = startSessionInApp(sessionMachine.provide({
       delays: routerSettles === 'by itself' ? {} : { routerSettled: NEVER_BY_ITSELF_MS },
       actions: { trackSignUp: trackedSignUps },
       actors: {
@@ -192,8 +192,7 @@ function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path s
         verifyCode: pendingCalls.logic(),
         signOut: pendingCalls.logic(),
       },
-    }),
-  ).start();
+    }));
   router = createBrowserRouter([
     {
       element: <Shell />,
@@ -220,9 +219,9 @@ function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path s
   ]);
   setRouter(router);
   render(
-    <SessionActorContext.Provider value={actor}>
+    <AppSystemProvider actor={appOfSession(actor)}>
       <RouterProvider router={router} />
-    </SessionActorContext.Provider>,
+    </AppSystemProvider>,
   );
 }
 

@@ -3,11 +3,10 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorLogic, type EventObject, SimulatedClock, type SnapshotFrom, createActor, fromPromise } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { SessionActor } from '../../src/app/session.ts';
-import type { User } from '../../src/contract/account.ts';
+import { type AppActor, type RequestCreationActor, type SessionActor, appMachine } from '../../src/machines/app.machine.ts';
+import { inApp, sessionOf, signedInSession } from './appSystem.support.tsx';
 import type { NextScreenItem, SubmittedRequest } from '../../src/contract/surveys.ts';
 import { requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
-import { sessionMachine } from '../../src/machines/session.machine.ts';
 import {
   type AnswerDraft,
   type PostAnswerInput,
@@ -16,9 +15,9 @@ import {
   UPLOAD_ANSWER_DELAY_MS,
   surveyMachine,
 } from '../../src/machines/survey.machine.ts';
+import { SYSTEM_IDS } from '../../src/machines/system.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
 import { reportError } from '../../src/services/errorReporting.ts';
-import { RequestCreationActorContext, type RequestCreationActor } from '../../src/services/requestCreation.ts';
 import type { StoredAnswer } from '../../src/services/surveys.ts';
 import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreationDrawer.tsx';
 import {
@@ -274,6 +273,7 @@ const USER = employeeUser(
 
 let user: UserEvent;
 let clock: SimulatedClock;
+let app: AppActor;
 let session: SessionActor;
 let requestCreation: RequestCreationActor;
 let survey: ReturnType<RequestCreationActor['getSnapshot']>['children']['survey'];
@@ -297,9 +297,12 @@ class AutoAnsweringXhr extends EventTarget {
   }
 }
 
-function startDrawer() {
+/**
+ * The app with the drawer's statechart to load, on a simulated clock: the survey's delays are scheduled by the app's
+ * actor system, whose clock is its root's (startTestApp's root runs on real time).
+ */
+function startApp() {
   clock = new SimulatedClock();
-  session = createActor(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => USER) } })).start();
   const machine = requestCreationMachine.provide({
     actors: {
       surveyConversation: surveyMachine.provide({
@@ -312,19 +315,21 @@ function startDrawer() {
       }),
     },
   });
-  requestCreation = createActor(machine, { input: { session }, clock }).start();
-  render(
-    <RequestCreationActorContext.Provider value={requestCreation}>
-      <RequestCreationDrawer />
-    </RequestCreationActorContext.Provider>,
-  );
+  const appOnClock = appMachine.provide({
+    actors: { session: signedInSession(USER), loadRequestCreation: fromPromise(async () => machine) },
+  });
+  app = createActor(appOnClock, { systemId: SYSTEM_IDS.app, clock }).start();
+  session = sessionOf(app);
 }
 
 async function beginSurvey() {
   await waitFor(() => expect(session.getSnapshot().context.user).not.toBeNull());
-  // What the Dashboard, a category page or Benefits & Offers do (startRequestSurvey).
-  act(() => requestCreation.send({ type: 'START_SURVEY', survey: SURVEY }));
+  // What the Dashboard, a category page or Benefits & Offers do; the app loads the drawer and hands the survey over.
+  act(() => app.send({ type: 'START_SURVEY', survey: SURVEY }));
+  await waitFor(() => expect(app.getSnapshot().matches({ requestCreation: 'running' })).toBe(true));
+  requestCreation = app.system.get(SYSTEM_IDS.requestCreation) as RequestCreationActor;
   survey = requestCreation.getSnapshot().children.survey;
+  render(inApp(app, <RequestCreationDrawer actor={requestCreation} />));
 }
 
 const surveySnapshot = () => (survey as NonNullable<typeof survey>).getSnapshot();
@@ -615,15 +620,14 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', AutoAnsweringXhr);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
-  startDrawer();
+  startApp();
 });
 
 afterEach(async () => {
   // What this test tracked leaves now, not in the next test.
   await flushAnalytics();
   configure({ defaultHidden: false });
-  requestCreation.stop();
-  session.stop();
+  app.stop();
   pendingCalls.clear();
   vi.unstubAllGlobals();
 });

@@ -8,7 +8,10 @@ import {
   toastsMachine,
   type ToastsEvent,
 } from '../../src/machines/toasts.machine.ts';
-import { ToastRegion } from '../../src/widgets/ToastRegion.tsx';
+import { AppToasts } from '../../src/app/RootLayout.tsx';
+import { type AppActor, appMachine } from '../../src/machines/app.machine.ts';
+import { SYSTEM_IDS } from '../../src/machines/system.ts';
+import { inApp } from './appSystem.support.tsx';
 import { expectFullCoverage } from './modelPaths.support.ts';
 
 type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>;
@@ -49,6 +52,7 @@ const model = new TestModel(toastsMachine, {
 let actor: Actor<typeof toastsMachine>;
 // The machine's timers run on a simulated clock: the test moves time, nothing sleeps.
 let clock: SimulatedClock;
+let app: AppActor;
 let user: UserEvent;
 
 function toastItem(id: string): HTMLElement {
@@ -74,7 +78,7 @@ const stateAssertions: NonNullable<TestParam<ToastsSnapshot, ToastsEvent>['state
 };
 
 const eventExecutors: NonNullable<TestParam<ToastsSnapshot, ToastsEvent>['events']> = {
-  // App code shows toasts through services/toasts.ts, which sends exactly this event to the app-wide actor.
+  // App code shows toasts through useShowToast (app/appSystem.tsx), which sends exactly this event to the system's toasts.
   SHOW: ({ event }) => {
     act(() => actor.send(event as ToastsEvent));
   },
@@ -92,16 +96,18 @@ const eventExecutors: NonNullable<TestParam<ToastsSnapshot, ToastsEvent>['events
 
 const paths = model.getShortestPaths();
 
-describe('toasts machine against ToastRegion', () => {
+describe('toasts machine against the app\'s toast region', () => {
   beforeEach(() => {
     clock = new SimulatedClock();
     user = userEvent.setup();
-    actor = createActor(toastsMachine, { clock }).start();
-    render(<ToastRegion actor={actor} />);
+    // The toasts live in the app's system, whose actors share its clock.
+    app = createActor(appMachine, { clock }).start();
+    actor = app.system.get(SYSTEM_IDS.toasts) as typeof actor;
+    render(inApp(app, <AppToasts />));
   });
 
   afterEach(() => {
-    actor.stop();
+    app.stop();
   });
 
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_description, path) => {

@@ -16,9 +16,9 @@ import {
   settlementExecutors,
   type StateAssertions,
 } from './modelPaths.support.ts';
+import { inApp, startTestApp } from './appSystem.support.tsx';
 import { type SentCall, fakeNetwork } from './network.support.ts';
 
-vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());
 vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
 
 const UNLOCK_TOKEN = 'unlock-token-123';
@@ -70,7 +70,7 @@ describe('unlock flow against the Unlock screen', () => {
       ],
       { initialEntries: [`/unlock/${UNLOCK_TOKEN}`] },
     );
-    render(<RouterProvider router={router} />);
+    render(inApp(startTestApp(), <RouterProvider router={router} />));
   });
 
   afterEach(() => pendingCalls.clear());

@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type EventFromLogic, type SnapshotFrom, createActor, initialTransition } from 'xstate';
 import { type TestParam, type TestPath, TestModel } from 'xstate/graph';
 import { UpdateBanner } from '../../src/app/UpdateBanner.tsx';
 import { versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
 import { flowSamples } from './flowSamples/versionCheck.samples.ts';
 import { expectFullCoverage } from './modelPaths.support.ts';
-import { isUpdateNeeded, reloadIfUpdateNeeded, versionActor } from '../../src/services/version.ts';
+import { reloadIfUpdateNeeded } from '../../src/app/appSystem.tsx';
 
 type VersionCheckSnapshot = SnapshotFrom<typeof versionCheckMachine>;
 /** The machine's own events plus the done/error events of its invoked version fetch. */
@@ -59,8 +59,8 @@ const stateAssertions: NonNullable<TestParam<VersionCheckSnapshot, ModelEvent>['
   upToDate: () => {
     expect(banner()).toBeEmptyDOMElement();
     expect(pendingRequests).toHaveLength(0);
-    expect(isUpdateNeeded(actor)).toBe(false);
-    expect(reloadIfUpdateNeeded(NAVIGATION_TARGET, false, actor)).toBe(false);
+    expect(actor.getSnapshot().hasTag('updateNeeded')).toBe(false);
+    expect(reloadIfUpdateNeeded(actor, NAVIGATION_TARGET, false)).toBe(false);
   },
   checking: () => {
     expect(banner()).toBeEmptyDOMElement();
@@ -70,7 +70,7 @@ const stateAssertions: NonNullable<TestParam<VersionCheckSnapshot, ModelEvent>['
     expect(url.searchParams.get('t')).toMatch(/^\d{13}$/);
   },
   updateNeeded: () => {
-    expect(isUpdateNeeded(actor)).toBe(true);
+    expect(actor.getSnapshot().hasTag('updateNeeded')).toBe(true);
     expect(pendingRequests).toHaveLength(0);
   },
   'updateNeeded.available': () => {
@@ -78,7 +78,7 @@ const stateAssertions: NonNullable<TestParam<VersionCheckSnapshot, ModelEvent>['
     expect(screen.getByRole('button', { name: 'Reload now' })).toBeInTheDocument();
     expect(reloadPage).not.toHaveBeenCalled();
     // SPEC §2: never while an MFA step is pending.
-    expect(reloadIfUpdateNeeded(NAVIGATION_TARGET, true, actor)).toBe(false);
+    expect(reloadIfUpdateNeeded(actor, NAVIGATION_TARGET, true)).toBe(false);
     expect(reloadPage).not.toHaveBeenCalled();
   },
   'updateNeeded.reloading': () => {
@@ -110,7 +110,7 @@ const eventExecutors: NonNullable<TestParam<VersionCheckSnapshot, ModelEvent>['e
       await userEvent.click(screen.getByRole('button', { name: 'Reload now' }));
     } else {
       // SPEC §2: the next navigation, with no MFA step pending.
-      act(() => expect(reloadIfUpdateNeeded(href, false, actor)).toBe(true));
+      act(() => expect(reloadIfUpdateNeeded(actor, href, false)).toBe(true));
     }
   },
 };
@@ -146,11 +146,6 @@ const paths: Array<TestPath<VersionCheckSnapshot, ModelEvent>> = [
 ];
 
 describe('version check machine against UpdateBanner', () => {
-  beforeAll(() => {
-    // The app-wide actor also listens to visibility changes; these tests drive their own.
-    versionActor.stop();
-  });
-
   beforeEach(() => {
     pendingRequests.length = 0;
     versionFileRequests.length = 0;

@@ -1,8 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { SessionActorContext, type SessionActor } from '../../src/app/session.ts';
+import { fromPromise } from 'xstate';
+import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import type { SessionActor } from '../../src/machines/app.machine.ts';
+import { appOfSession, startSessionInApp } from '../machines/appSystem.support.tsx';
 import { routes } from '../../src/app/routes.tsx';
 import type { User } from '../../src/contract/account.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
@@ -35,22 +37,20 @@ let session: SessionActor;
 async function openAs(user: User, path: string) {
   // jsdom has no scrolling; the app restores scroll positions after each navigation.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-  session = createActor(
-    sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => user) }, actions: { navigate: () => {} } }),
-  ).start();
+  session = startSessionInApp(sessionMachine.provide({ actors: { restoreSession: fromPromise<User | null>(async () => user) }, actions: { navigate: () => {} } }));
   await waitFor(() => expect(session.getSnapshot().hasTag('signedIn')).toBe(true));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <SessionActorContext.Provider value={session}>
+    <AppSystemProvider actor={appOfSession(session)}>
       <RouterProvider router={router} />
-    </SessionActorContext.Provider>,
+    </AppSystemProvider>,
   );
   return router;
 }
 
 describe('the /console guard', () => {
   afterEach(() => {
-    session.stop();
+    appOfSession(session).stop();
     vi.restoreAllMocks();
   });
 

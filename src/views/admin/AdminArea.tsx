@@ -1,8 +1,6 @@
-import { useActorRef } from '@xstate/react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
-import { inspect } from '../../app/inspector.ts';
 import { Logo } from '../../app/Logo.tsx';
-import { useSession } from '../../app/session.ts';
+import { useFlow, useSession } from '../../app/appSystem.tsx';
 import { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
 import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
 import { adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';
@@ -57,32 +55,32 @@ export default function AdminLayout() {
 }
 
 export function CompaniesPage() {
-  return <AdminCompaniesView companies={useActorRef(adminCompaniesMachine, { inspect })} />;
+  return <AdminCompaniesView companies={useFlow(adminCompaniesMachine, { id: 'adminCompanies' })} />;
 }
 
 export function StaffPage() {
-  return <AdminStaffView staff={useActorRef(adminStaffMachine, { inspect })} />;
+  return <AdminStaffView staff={useFlow(adminStaffMachine, { id: 'adminStaff' })} />;
 }
 
 export function AuditPage() {
-  return <AdminAuditView audit={useActorRef(adminAuditMachine, { inspect })} />;
+  return <AdminAuditView audit={useFlow(adminAuditMachine, { id: 'adminAudit' })} />;
 }
 
 export function SurveysPage() {
-  return <AdminSurveysView surveys={useActorRef(adminSurveysMachine, { inspect })} />;
+  return <AdminSurveysView surveys={useFlow(adminSurveysMachine, { id: 'adminSurveys' })} />;
 }
 
 /** /console/admin/surveys/new creates a template; once created, its address becomes its own (the actor stays). */
 export function SurveyTemplatePage() {
   const { templateId = 'new' } = useParams();
   const input = { templateId: templateId === 'new' ? null : Number(templateId) };
-  return <AdminTemplateQuestionsView editor={useActorRef(adminTemplateQuestionsMachine, { inspect, input })} />;
+  return <AdminTemplateQuestionsView editor={useFlow(adminTemplateQuestionsMachine, { id: 'adminTemplateQuestions', input })} />;
 }
 
 export function OfferingsPage() {
-  return <AdminOfferingsView offerings={useActorRef(adminOfferingsMachine, { inspect })} />;
+  return <AdminOfferingsView offerings={useFlow(adminOfferingsMachine, { id: 'adminOfferings' })} />;
 }
 
 export function OfferingCategoriesPage() {
-  return <AdminOfferingCategoriesView categories={useActorRef(adminOfferingCategoriesMachine, { inspect })} />;
+  return <AdminOfferingCategoriesView categories={useFlow(adminOfferingCategoriesMachine, { id: 'adminOfferingCategories' })} />;
 }

@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { inspect } from '../../app/inspector.ts';
 import { Logo } from '../../app/Logo.tsx';
-import { useSession } from '../../app/session.ts';
+import { useFlow, useSession } from '../../app/appSystem.tsx';
 import type { User } from '../../contract/account.ts';
 import { consoleQueueMachine } from '../../machines/consoleQueue.machine.ts';
 import { REQUEST_NOT_FOUND, consoleRequestMachine } from '../../machines/consoleRequest.machine.ts';
@@ -39,7 +38,7 @@ function requestIdFrom(param: string | undefined): number | null {
  */
 export default function ConsoleLayout() {
   const user = useStaffUser();
-  const queue = useActorRef(consoleQueueMachine, { inspect });
+  const queue = useFlow(consoleQueueMachine, { id: 'consoleQueue' });
   const { requestId: requestParam } = useParams();
   const requestId = requestIdFrom(requestParam);
   const hasRequestAddress = requestParam !== undefined;
@@ -98,7 +97,7 @@ export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user:
  * (a claim, a reply, a read marker) refreshes the queues.
  */
 function OpenRequest({ requestId, queue, me }: { requestId: number; queue: ConsoleQueueActor; me: ConsoleStaffUser }) {
-  const request = useActorRef(consoleRequestMachine, { input: { requestId }, inspect });
+  const request = useFlow(consoleRequestMachine, { id: 'consoleRequest', input: { requestId } });
   useEffect(() => {
     const subscriptions = [
       queue.on('liveEvent', ({ event }) => request.send({ type: 'LIVE_EVENT', event })),

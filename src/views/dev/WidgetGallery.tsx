@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { showToast } from '../../services/toasts.ts';
+import { useShowToast } from '../../app/appSystem.tsx';
 import { Button, LinkButton, BUTTON_VARIANTS } from '../../widgets/Button.tsx';
 import { CATEGORY_ICON_NAMES, CategoryIcon } from '../../widgets/CategoryIcon.tsx';
 import { Chip, ChipRadioGroup } from '../../widgets/Chip.tsx';
@@ -38,6 +38,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ButtonsSection() {
+  const showToast = useShowToast();
   return (
     <Section title="Buttons">
       {BUTTON_VARIANTS.map((variant) => (
@@ -126,6 +127,7 @@ function PhoneInputSection() {
 }
 
 function MessagesSection() {
+  const showToast = useShowToast();
   const [lifetimeRound, setLifetimeRound] = useState(0);
   return (
     <Section title="Messages">
@@ -188,6 +190,7 @@ function DrawersSection() {
 }
 
 function ToastsSection() {
+  const showToast = useShowToast();
   return (
     <Section title="Toasts">
       <div className="lc-gallery__items">

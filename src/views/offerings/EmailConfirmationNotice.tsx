@@ -1,16 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { inspect } from '../../app/inspector.ts';
+import { useSelector } from '@xstate/react';
 import { confirmationLinkMachine } from '../../machines/confirmationLink.machine.ts';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../services/account.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Message } from '../../widgets/Message.tsx';
+import { useFlow } from '../../app/appSystem.tsx';
 
 /**
  * Benefits & Offers while the address is unconfirmed (issue 9 point 9): the employer's benefits wait for the e-mailed
  * link, which can be sent again.
  */
 export function EmailConfirmationNotice({ email }: { email: string }) {
-  const actor = useActorRef(confirmationLinkMachine, { inspect });
+  const actor = useFlow(confirmationLinkMachine, { id: 'confirmationLink' });
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
 

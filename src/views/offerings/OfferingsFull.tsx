@@ -1,7 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Switch } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
-import { inspect } from '../../app/inspector.ts';
 import { offeringDrawerMachine } from '../../machines/offeringDrawer.machine.ts';
 import {
   OFFERINGS_LANDING_PATH,
@@ -12,6 +11,7 @@ import {
   visibleOfferings,
 } from '../../machines/offeringsCatalogue.machine.ts';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { useFlow } from '../../app/appSystem.tsx';
 import { PageHeading } from '../PageHeading.tsx';
 import { CategoryFilterBar } from './CategoryFilterBar.tsx';
 import {
@@ -89,7 +89,7 @@ export function OfferingsFullView({ catalogue, drawer }: OfferingsFullViewProps)
 /** The route: the filter and the switch start from the address (type, filter), which follows every change. */
 export default function OfferingsFull() {
   const [query] = useSearchParams();
-  const catalogue = useActorRef(offeringsCatalogueMachine, { input: { view: 'full', filter: readOfferingsFilter(query) }, inspect });
-  const drawer = useActorRef(offeringDrawerMachine, { inspect });
+  const catalogue = useFlow(offeringsCatalogueMachine, { id: 'offeringsCatalogue', input: { view: 'full', filter: readOfferingsFilter(query) } });
+  const drawer = useFlow(offeringDrawerMachine, { id: 'offeringDrawer' });
   return <OfferingsFullView catalogue={catalogue} drawer={drawer} />;
 }

@@ -1,8 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { inspect } from '../../app/inspector.ts';
-import { useSession } from '../../app/session.ts';
+import { useFlow, useSession } from '../../app/appSystem.tsx';
 import { offeringDrawerMachine } from '../../machines/offeringDrawer.machine.ts';
 import { OFFERINGS_FULL_PATH, hasLoaded, offeringsCatalogueMachine } from '../../machines/offeringsCatalogue.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
@@ -108,8 +107,8 @@ export function OfferingsLandingView({ catalogue, drawer, notice }: OfferingsLan
 
 /** The route: one catalogue actor for the featured lists and one drawer actor, for as long as the page is open. */
 export default function OfferingsLanding() {
-  const catalogue = useActorRef(offeringsCatalogueMachine, { input: { view: 'landing' }, inspect });
-  const drawer = useActorRef(offeringDrawerMachine, { inspect });
+  const catalogue = useFlow(offeringsCatalogueMachine, { id: 'offeringsCatalogue', input: { view: 'landing' } });
+  const drawer = useFlow(offeringDrawerMachine, { id: 'offeringDrawer' });
   const unconfirmedEmail = useSession((snapshot) => {
     const user = snapshot.context.user;
     return user?.email_confirmation_pending ? user.email : null;

@@ -1,9 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { inspect } from '../../app/inspector.ts';
 import { Logo } from '../../app/Logo.tsx';
-import { useSessionActor } from '../../app/session.ts';
+import { useFlow, useSessionActor } from '../../app/appSystem.tsx';
 import { ONBOARDING_STEPS, type OnboardingStep, onboardingMachine } from '../../machines/onboarding.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Message } from '../../widgets/Message.tsx';
@@ -16,7 +15,7 @@ export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
 /** The chart of one onboarding step, started with the app's session (or a test's). */
 export function useOnboardingActor(step: OnboardingStep): OnboardingActor {
   const session = useSessionActor();
-  return useActorRef(onboardingMachine, { input: { step, session }, inspect });
+  return useFlow(onboardingMachine, { id: 'onboarding', input: { step, session } });
 }
 
 export interface OnboardingFrameProps {

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { createContext, useContext } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import type { RequestCreationActor } from '../../machines/app.machine.ts';
 import { CATEGORY_DRAWER_TEXT, type requestCreationMachine } from '../../machines/requestCreation.machine.ts';
-import { useRequestCreationActor } from '../../services/requestCreation.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
@@ -21,9 +22,15 @@ function titleOf(snapshot: RequestCreationSnapshot): string {
   return CATEGORY_DRAWER_TEXT[mode].title;
 }
 
+/** The drawer's actor, for its steps. */
+const DrawerActorContext = createContext<RequestCreationActor | null>(null);
+
+function useDrawerActor(): RequestCreationActor {
+  return useContext(DrawerActorContext)!;
+}
+
 /** The request creation drawer (SPEC §2, §4), mounted once by the app layout and opened from any screen. */
-export default function RequestCreationDrawer() {
-  const actor = useRequestCreationActor();
+export default function RequestCreationDrawer({ actor }: { actor: RequestCreationActor }) {
   const isOpen = useSelector(actor, (snapshot) => !snapshot.matches('closed'));
   const title = useSelector(actor, titleOf);
   const view = useSelector(actor, (snapshot) =>
@@ -33,15 +40,17 @@ export default function RequestCreationDrawer() {
     <Drawer isOpen={isOpen} title={title} isDismissable className="lc-request-drawer"
       // Close, Escape and the backdrop all ask the chart, which may first ask the user (SPEC §4).
       onOpenChange={(open) => !open && actor.send({ type: 'CLOSE' })}>
-      {view === 'categories' && <CategoriesStep />}
-      {view === 'templates' && <TemplatesStep />}
-      {view === 'survey' && <SurveyStep />}
+      <DrawerActorContext.Provider value={actor}>
+        {view === 'categories' && <CategoriesStep />}
+        {view === 'templates' && <TemplatesStep />}
+        {view === 'survey' && <SurveyStep />}
+      </DrawerActorContext.Provider>
     </Drawer>
   );
 }
 
 function LoadFailure({ message }: { message: string }) {
-  const actor = useRequestCreationActor();
+  const actor = useDrawerActor();
   return (
     <Message severity="error">
       <p>{message}</p>
@@ -53,7 +62,7 @@ function LoadFailure({ message }: { message: string }) {
 }
 
 function CategoriesStep() {
-  const actor = useRequestCreationActor();
+  const actor = useDrawerActor();
   const mode = useSelector(actor, (snapshot) => snapshot.context.mode);
   const categories = useSelector(actor, (snapshot) => snapshot.context.categories);
   const isLoading = useSelector(actor, (snapshot) => snapshot.matches({ categories: 'loading' }));
@@ -67,7 +76,7 @@ function CategoriesStep() {
 }
 
 function TemplatesStep() {
-  const actor = useRequestCreationActor();
+  const actor = useDrawerActor();
   const category = useSelector(actor, (snapshot) => snapshot.context.category);
   const templates = useSelector(actor, (snapshot) => snapshot.context.templates);
   const isLoading = useSelector(actor, (snapshot) => snapshot.matches({ templates: 'loading' }));
@@ -88,7 +97,7 @@ function TemplatesStep() {
 }
 
 function SurveyStep() {
-  const actor = useRequestCreationActor();
+  const actor = useDrawerActor();
   const survey = useSelector(actor, (snapshot) => snapshot.children.survey);
   return survey ? <SurveyConversation actor={survey} /> : null;
 }

@@ -1,16 +1,12 @@
 // Samples for `npm run flows` (scripts/flows.ts) and the model-based tests: requestCreation.machine.ts.
 
 import type { SurveyCategory } from '../../../src/contract/surveys.ts';
-import type { RequestCreationInput } from '../../../src/machines/requestCreation.machine.ts';
 import type { SurveySubmittedEvent } from '../../../src/machines/survey.machine.ts';
 
 const SAMPLE_CATEGORY: SurveyCategory = { id: 6, name: 'Pet', image_url: '/seed/categories/pet.svg' };
 
-/** Payloads for `npm run flows` (scripts/flows.ts); the session stands in for a user with no request yet. */
+/** Payloads for `npm run flows` (scripts/flows.ts). */
 export const flowSamples = {
-  input: {
-    session: { getSnapshot: () => ({ context: { user: { request_count: 0 } } }) } as unknown as RequestCreationInput['session'],
-  },
   events: [
     { type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'explore_categories' },
     { type: 'START_SURVEY', survey: { id: 720, name: 'Help me with my benefits' } },

@@ -1,14 +1,17 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as VersionCheckStart from '../../src/app/versionCheck.ts';
+import { navigationReload, useVersionActor } from '../../src/app/appSystem.tsx';
+import type { AppActor } from '../../src/machines/app.machine.ts';
+import { inApp, signedInSession, startTestApp } from '../machines/appSystem.support.tsx';
+import { employeeUser } from '../machines/users.fixtures.ts';
 
 /** Requests for the deployed version file, and the versions it answers in turn (Vitest builds are 'unbuilt'). */
 const versionFileRequests: string[] = [];
 let deployedVersions: string[];
-let started: typeof VersionCheckStart;
-let stopActor: (() => void) | null = null;
+let app: AppActor;
 
-beforeEach(async () => {
+beforeEach(() => {
   versionFileRequests.length = 0;
   deployedVersions = ['unbuilt', 'deployed-later'];
   vi.stubGlobal(
@@ -18,13 +21,12 @@ beforeEach(async () => {
       return Response.json({ version: deployedVersions.shift() });
     }),
   );
-  vi.resetModules();
-  started = await import('../../src/app/versionCheck.ts');
+  const user = employeeUser({ external_id: 'u-1', full_name: 'Ada Park', first_name: 'Ada', initials: 'AP', email: 'ada@acme.test' });
+  app = startTestApp({ session: signedInSession(user) });
 });
 
 afterEach(() => {
-  stopActor?.();
-  stopActor = null;
+  app.stop();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -36,27 +38,27 @@ function setVisibility(state: DocumentVisibilityState) {
   });
 }
 
-describe('the version check start (SPEC §4, loaded when the tab first becomes visible)', () => {
+const renderVersionActor = () => renderHook(() => useVersionActor(), { wrapper: ({ children }: { children: ReactNode }) => inApp(app, children) });
+
+describe('the version check in the app system (SPEC §4, loaded when the tab first becomes visible)', () => {
   it('loads nothing and checks nothing until the tab becomes visible', async () => {
-    started.startVersionCheck();
-    const { result } = renderHook(() => started.useVersionActor());
+    const { result } = renderVersionActor();
 
     setVisibility('hidden');
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(result.current).toBeUndefined();
+    expect(app.getSnapshot().matches({ versionCheck: 'waitingForVisibleTab' })).toBe(true);
     expect(versionFileRequests).toEqual([]);
-    expect(started.reloadIfUpdateNeeded('http://localhost:3000/requests', false)).toBe(false);
+    expect(navigationReload(app, 'http://localhost:3000/requests')).toBe(false);
   });
 
   it('checks on the first visible change, then leaves the following ones to the version actor', async () => {
-    started.startVersionCheck();
-    const { result } = renderHook(() => started.useVersionActor());
+    const { result } = renderVersionActor();
 
     setVisibility('visible');
     await waitFor(() => expect(result.current).toBeDefined());
     const actor = result.current!;
-    stopActor = () => actor.stop();
     await waitFor(() => expect(actor.getSnapshot().matches('upToDate')).toBe(true));
     expect(versionFileRequests).toEqual(['/version.json']);
 
@@ -65,7 +67,5 @@ describe('the version check start (SPEC §4, loaded when the tab first becomes v
     await waitFor(() => expect(actor.getSnapshot().hasTag('updateNeeded')).toBe(true));
     // Later changes are the actor's own: one check each.
     expect(versionFileRequests).toEqual(['/version.json', '/version.json']);
-    // An update is flagged, but a pending MFA step keeps the navigation in the app.
-    expect(started.reloadIfUpdateNeeded('http://localhost:3000/requests', true)).toBe(false);
   });
 });
