@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { LazyMotion, MotionConfig, type Transition, type Variants, m } from 'framer-motion';
+import { type ReactNode, useState } from 'react';
 import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { CloseIcon } from './icons.tsx';
 import { checkOption } from './optionCheck.ts';
+import { usePrefersReducedMotion } from './reducedMotion.ts';
 import './Drawer.css';
 
 /** SPEC §5 widget option checks. */
@@ -32,6 +34,40 @@ export interface DrawerProps {
   className?: string;
 }
 
+/** React Aria's modal parts, taking framer-motion's animation props (its documented way of animating them). */
+const MotionModalOverlay = m.create(ModalOverlay);
+const MotionModal = m.create(Modal);
+
+const loadMotionFeatures = () => import('./motionFeatures.ts').then((module) => module.default);
+
+/** SPEC §9: the backdrop's transition takes 300 ms; the sheet moves with it. */
+const DRAWER_TRANSITION: Transition = { duration: 0.3, ease: [0.2, 0, 0, 1] };
+
+/** The backdrop fades in and out, and so does a full-screen sheet. */
+const FADE: Variants = { hidden: { opacity: 0 }, shown: { opacity: 1 } };
+
+/** Any other sheet slides in from its edge and back out to it. */
+const SLIDES: Record<DrawerPosition, Variants> = {
+  right: { hidden: { x: '100%' }, shown: { x: 0 } },
+  left: { hidden: { x: '-100%' }, shown: { x: 0 } },
+  top: { hidden: { y: '-100%' }, shown: { y: 0 } },
+  bottom: { hidden: { y: '100%' }, shown: { y: 0 } },
+};
+
+/**
+ * Whether a closed drawer is still on screen, animating out: from the render that closes it until its exit
+ * animation ends (React Aria's isExiting keeps it mounted, and lets focus go, meanwhile).
+ */
+function useExitState(isOpen: boolean): [isExiting: boolean, onExited: () => void] {
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  const [isExiting, setIsExiting] = useState(false);
+  if (isOpen !== wasOpen) {
+    setWasOpen(isOpen);
+    setIsExiting(!isOpen);
+  }
+  return [isExiting, () => setIsExiting(false)];
+}
+
 /**
  * A modal side sheet. Focus moves into it and is trapped there, page scrolling is blocked while it is open, and focus
  * returns to what opened it when it closes.
@@ -42,26 +78,37 @@ export function Drawer({
 }: DrawerProps) {
   checkOption('Drawer', 'position', position, DRAWER_POSITIONS);
   checkOption('Drawer', 'variant', variant, DRAWER_VARIANTS);
+  const [isExiting, onExited] = useExitState(isOpen);
+  const prefersReducedMotion = usePrefersReducedMotion();
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={isDismissable}
-      isKeyboardDismissDisabled={!isDismissable} className="lc-drawer-overlay">
-      <Modal className={[
-        'lc-drawer', `lc-drawer--${position}`, `lc-drawer--${variant}`, fullScreen && 'lc-drawer--full-screen', className,
-      ].filter(Boolean).join(' ')}>
-        <Dialog className="lc-drawer__dialog">
-          {({ close }) => (
-            <>
-              <div className={isTitleHidden ? 'lc-drawer__header lc-drawer__header--bare' : 'lc-drawer__header'}>
-                <Heading slot="title" className={isTitleHidden ? 'lc-visually-hidden' : 'lc-drawer__title'}>{title}</Heading>
-                <AriaButton aria-label="Close" className="lc-drawer__close" onPress={close}>
-                  <CloseIcon />
-                </AriaButton>
-              </div>
-              <div className={fullBleed ? 'lc-drawer__body' : 'lc-drawer__body lc-drawer__body--padded'}>{children}</div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <LazyMotion features={loadMotionFeatures} strict>
+      <MotionConfig transition={DRAWER_TRANSITION} skipAnimations={prefersReducedMotion}>
+        {/* Mounted afresh at each opening, so that each one animates in from its initial state. */}
+        {(isOpen || isExiting) && (
+          <MotionModalOverlay isOpen={isOpen} isExiting={isExiting} onOpenChange={onOpenChange} isDismissable={isDismissable}
+            isKeyboardDismissDisabled={!isDismissable} className="lc-drawer-overlay"
+            variants={FADE} initial="hidden" animate={isOpen ? 'shown' : 'hidden'}
+            onAnimationComplete={(definition) => { if (definition === 'hidden') onExited(); }}>
+            <MotionModal variants={fullScreen ? FADE : SLIDES[position]} className={[
+              'lc-drawer', `lc-drawer--${position}`, `lc-drawer--${variant}`, fullScreen && 'lc-drawer--full-screen', className,
+            ].filter(Boolean).join(' ')}>
+              <Dialog className="lc-drawer__dialog">
+                {({ close }) => (
+                  <>
+                    <div className={isTitleHidden ? 'lc-drawer__header lc-drawer__header--bare' : 'lc-drawer__header'}>
+                      <Heading slot="title" className={isTitleHidden ? 'lc-visually-hidden' : 'lc-drawer__title'}>{title}</Heading>
+                      <AriaButton aria-label="Close" className="lc-drawer__close" onPress={close}>
+                        <CloseIcon />
+                      </AriaButton>
+                    </div>
+                    <div className={fullBleed ? 'lc-drawer__body' : 'lc-drawer__body lc-drawer__body--padded'}>{children}</div>
+                  </>
+                )}
+              </Dialog>
+            </MotionModal>
+          </MotionModalOverlay>
+        )}
+      </MotionConfig>
+    </LazyMotion>
   );
 }

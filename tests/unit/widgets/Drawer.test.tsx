@@ -4,7 +4,19 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Drawer, type DrawerProps } from '../../../src/widgets/Drawer.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function preferReducedMotion() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(prefers-reduced-motion: reduce)',
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
 
 type Options = Partial<Omit<DrawerProps, 'isOpen' | 'onOpenChange' | 'title' | 'children'>>;
 
@@ -26,6 +38,24 @@ async function openDrawer(options: Options = {}) {
   render(<Harness {...options} />);
   await user.click(screen.getByRole('button', { name: 'Open drawer' }));
   return user;
+}
+
+const sheet = () => document.querySelector<HTMLElement>('.lc-drawer');
+const backdrop = () => document.querySelector<HTMLElement>('.lc-drawer-overlay');
+
+/** Once its motion has ended: the sheet in place, the backdrop opaque. */
+async function settled() {
+  await waitFor(() => {
+    expect(sheet()?.style.transform).toBe('none');
+    expect(backdrop()).toHaveStyle({ opacity: '1' });
+  });
+}
+
+/** A closed drawer stays on screen while it animates out, then unmounts. */
+async function expectClosing() {
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+  expect(backdrop()).toHaveAttribute('data-exiting');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
 describe('Drawer', () => {
@@ -79,7 +109,7 @@ describe('Drawer', () => {
   it('closes from its Close button and gives focus back to the opener', async () => {
     const user = await openDrawer();
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectClosing();
     // React Aria restores focus in the frame after the dialog unmounts.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open drawer' })).toHaveFocus());
   });
@@ -87,12 +117,67 @@ describe('Drawer', () => {
   it('closes on Escape when dismissable', async () => {
     const user = await openDrawer({ isDismissable: true });
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectClosing();
   });
 
   it('closes on a backdrop click when dismissable', async () => {
     const user = await openDrawer({ isDismissable: true });
-    await user.click(document.querySelector('.lc-drawer-overlay') as HTMLElement);
+    await user.click(backdrop() as HTMLElement);
+    await expectClosing();
+  });
+
+  it.each([
+    ['right', 'translateX(100%)'],
+    ['left', 'translateX(-100%)'],
+    ['top', 'translateY(-100%)'],
+    ['bottom', 'translateY(100%)'],
+  ] as const)('slides in from the %s over a fading backdrop', async (position, offScreen) => {
+    render(<Drawer isOpen onOpenChange={() => {}} title="T" position={position}>x</Drawer>);
+    expect(sheet()?.style.transform).toBe(offScreen);
+    expect(backdrop()).toHaveStyle({ opacity: '0' });
+    await settled();
+  });
+
+  it('fades in when full screen', async () => {
+    render(<Drawer isOpen onOpenChange={() => {}} title="T" fullScreen>x</Drawer>);
+    expect(sheet()).toHaveStyle({ opacity: '0' });
+    expect(sheet()?.style.transform).toBe('');
+    await waitFor(() => expect(sheet()).toHaveStyle({ opacity: '1' }));
+  });
+
+  it('slides back out on closing, and unmounts only once it is out', async () => {
+    const user = await openDrawer();
+    await settled();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const offsets: number[] = [];
+    await waitFor(() => {
+      const transform = sheet()?.style.transform;
+      if (transform) offsets.push(transform === 'none' ? 0 : Number.parseFloat(transform.replace('translateX(', '')));
+      expect(sheet()).toBeNull();
+    }, { interval: 20 });
+    expect(offsets.some((offset) => offset > 0 && offset < 100)).toBe(true);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+  });
+
+  it('opens again while it is still closing', async () => {
+    const user = await openDrawer();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const closing = backdrop();
+    expect(closing).toHaveAttribute('data-exiting');
+    await user.click(screen.getByRole('button', { name: 'Open drawer', hidden: true }));
+    await settled();
+    // The same drawer turned back, rather than a new one.
+    expect(backdrop()).toBe(closing);
+    expect(closing).not.toHaveAttribute('data-exiting');
+    expect(screen.getByRole('dialog', { name: 'Request categories' })).toBeInTheDocument();
+  });
+
+  it('does not move for users who ask for reduced motion: it shows, and goes, at once', async () => {
+    preferReducedMotion();
+    const user = await openDrawer();
+    // Once framer-motion's features have loaded (a chunk of their own), the sheet is in place, with no transition.
+    await settled();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
