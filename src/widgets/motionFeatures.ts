@@ -1,7 +1,8 @@
-import { domAnimation } from 'framer-motion';
+import { domMin } from 'framer-motion';
 
 /**
  * framer-motion's animation features, in a chunk of their own: a LazyMotion fetches them when it is first rendered, so
- * that the code that renders a drawer stays small and no page pays for them before it shows one.
+ * that no page pays for them before it shows a drawer. Animations only (domMin): the kit's gestures are React Aria's,
+ * so domAnimation's hover, tap and focus features would be dead weight.
  */
-export default domAnimation;
+export default domMin;
