@@ -40,7 +40,10 @@ const MotionModal = m.create(Modal);
 
 const loadMotionFeatures = () => import('./motionFeatures.ts').then((module) => module.default);
 
-/** SPEC §9: the backdrop's transition takes 300 ms; the sheet moves with it. */
+/**
+ * SPEC §9: the backdrop's transition takes 300 ms, and the sheet moves with it (the duration and easing of tokens.css's
+ * --lc-duration-backdrop and --lc-easing).
+ */
 const DRAWER_TRANSITION: Transition = { duration: 0.3, ease: [0.2, 0, 0, 1] };
 
 /** The backdrop fades in and out, and so does a full-screen sheet. */
