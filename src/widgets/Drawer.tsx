@@ -71,6 +71,27 @@ function useExitState(isOpen: boolean): [isExiting: boolean, onExited: () => voi
   return [isExiting, () => setIsExiting(false)];
 }
 
+/** The sheet's content: its header (title and Close button) and its body. */
+function DrawerDialog({
+  title, isTitleHidden, fullBleed, children,
+}: Pick<DrawerProps, 'title' | 'isTitleHidden' | 'fullBleed' | 'children'>) {
+  return (
+    <Dialog className="lc-drawer__dialog">
+      {({ close }) => (
+        <>
+          <div className={isTitleHidden ? 'lc-drawer__header lc-drawer__header--bare' : 'lc-drawer__header'}>
+            <Heading slot="title" className={isTitleHidden ? 'lc-visually-hidden' : 'lc-drawer__title'}>{title}</Heading>
+            <AriaButton aria-label="Close" className="lc-drawer__close" onPress={close}>
+              <CloseIcon />
+            </AriaButton>
+          </div>
+          <div className={fullBleed ? 'lc-drawer__body' : 'lc-drawer__body lc-drawer__body--padded'}>{children}</div>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
 /**
  * A modal side sheet. Focus moves into it and is trapped there, page scrolling is blocked while it is open, and focus
  * returns to what opened it when it closes.
@@ -83,31 +104,20 @@ export function Drawer({
   checkOption('Drawer', 'variant', variant, DRAWER_VARIANTS);
   const [isExiting, onExited] = useExitState(isOpen);
   const prefersReducedMotion = usePrefersReducedMotion();
+  const sheetClassName = [
+    'lc-drawer', `lc-drawer--${position}`, `lc-drawer--${variant}`, fullScreen && 'lc-drawer--full-screen', className,
+  ].filter(Boolean).join(' ');
   return (
     <LazyMotion features={loadMotionFeatures} strict>
       <MotionConfig transition={DRAWER_TRANSITION} skipAnimations={prefersReducedMotion}>
         {/* Mounted afresh at each opening, so that each one animates in from its initial state. */}
         {(isOpen || isExiting) && (
-          <MotionModalOverlay isOpen={isOpen} isExiting={isExiting} onOpenChange={onOpenChange} isDismissable={isDismissable}
-            isKeyboardDismissDisabled={!isDismissable} className="lc-drawer-overlay"
+          <MotionModalOverlay isOpen={isOpen} isExiting={isExiting} onOpenChange={onOpenChange}
+            isDismissable={isDismissable} isKeyboardDismissDisabled={!isDismissable} className="lc-drawer-overlay"
             variants={FADE} initial="hidden" animate={isOpen ? 'shown' : 'hidden'}
             onAnimationComplete={(definition) => { if (definition === 'hidden') onExited(); }}>
-            <MotionModal variants={fullScreen ? FADE : SLIDES[position]} className={[
-              'lc-drawer', `lc-drawer--${position}`, `lc-drawer--${variant}`, fullScreen && 'lc-drawer--full-screen', className,
-            ].filter(Boolean).join(' ')}>
-              <Dialog className="lc-drawer__dialog">
-                {({ close }) => (
-                  <>
-                    <div className={isTitleHidden ? 'lc-drawer__header lc-drawer__header--bare' : 'lc-drawer__header'}>
-                      <Heading slot="title" className={isTitleHidden ? 'lc-visually-hidden' : 'lc-drawer__title'}>{title}</Heading>
-                      <AriaButton aria-label="Close" className="lc-drawer__close" onPress={close}>
-                        <CloseIcon />
-                      </AriaButton>
-                    </div>
-                    <div className={fullBleed ? 'lc-drawer__body' : 'lc-drawer__body lc-drawer__body--padded'}>{children}</div>
-                  </>
-                )}
-              </Dialog>
+            <MotionModal variants={fullScreen ? FADE : SLIDES[position]} className={sheetClassName}>
+              <DrawerDialog title={title} isTitleHidden={isTitleHidden} fullBleed={fullBleed}>{children}</DrawerDialog>
             </MotionModal>
           </MotionModalOverlay>
         )}
