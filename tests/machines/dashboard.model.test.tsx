@@ -26,10 +26,18 @@ import {
   pendingCalls,
   runPath,
 } from './modelPaths.support.ts';
-import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
+import {
+  ANALYTICS_ROUTE,
+  ERROR_REPORTS_ROUTE,
+  type SentCall,
+  fakeNetwork,
+  reportErrorsToTheServer,
+  reportedErrors,
+  trackedEvents,
+} from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
+reportErrorsToTheServer();
 
 type Machine = typeof dashboardMachine;
 
@@ -77,6 +85,8 @@ const SUGGESTIONS: RecommendedRequestCategory[] = [
   { id: 1, name: 'Car', image_url: '/seed/categories/car.svg', request_surveys: [template(101, 'Renew my car registration', 'Car')] },
 ];
 const networkFailure = new TypeError('Failed to fetch');
+/** What a failed list reports (SPEC §8). */
+const FAILURE_REPORT = expect.objectContaining({ component: 'Dashboard', feature: 'dashboard' });
 
 const { paths, titled } = flowModel(dashboardMachine, {
   events: [
@@ -202,6 +212,7 @@ const states: StateAssertions<Machine> = {
     const section = screen.getByRole('region', { name: 'Your requests' });
     expect(within(section).getByRole('alert')).toHaveTextContent(DASHBOARD_MESSAGES.requestsFailed);
     expect(within(section).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(reportedErrors(sent)).toContainEqual(FAILURE_REPORT);
   },
   suggestions: () => {},
   'suggestions.loading': () => {
@@ -223,6 +234,7 @@ const states: StateAssertions<Machine> = {
   },
   'suggestions.failed': () => {
     expect(screen.getByText(DASHBOARD_MESSAGES.suggestionsFailed)).toBeInTheDocument();
+    expect(reportedErrors(sent)).toContainEqual(FAILURE_REPORT);
   },
 };
 
@@ -268,6 +280,7 @@ beforeEach(() => {
     // The category drawer's own list, not under test here.
     { method: 'GET', path: /^survey_categories$/, answer: () => ({ survey_categories: [] }) },
     ANALYTICS_ROUTE,
+    ERROR_REPORTS_ROUTE,
   ]));
 });
 
@@ -285,6 +298,9 @@ describe('dashboard', () => {
   it.each(titled)('$title', async ({ path }) => {
     await renderDashboard().rendered();
     await runPath(path, dashboardSnapshot, states, events);
+    // Every failed load is reported once, and nothing else is.
+    const failures = path.steps.filter(({ event }) => event.type.startsWith('xstate.error')).length;
+    await waitFor(() => expect(reportedErrors(sent)).toEqual(Array(failures).fill(FAILURE_REPORT)));
   });
 
   it('covers every state and event', () => {

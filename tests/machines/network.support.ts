@@ -11,11 +11,14 @@
  *
  * Importing this module starts the msw server for the test file, resets its routes after each test and stops it after
  * the file. A request that no route fakes fails the test's call (msw's "error" strategy for unhandled requests).
+ *
+ * Error reports (src/services/errorReporting.ts) reach the fake server too, in the files that turn them on
+ * (reportErrorsToTheServer): the model tests check what the app reports through the route that receives them.
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { AnalyticsBatch } from '../../src/contract/analytics.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { type AnalyticsBatch, type ClientErrorReport, clientErrorReport } from '../../src/contract/analytics.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
 import { pendingCalls } from './modelPaths.support.ts';
 
@@ -176,6 +179,36 @@ export async function trackedEvents(sent: readonly SentCall[]): Promise<{ name: 
   return sent
     .filter(({ method, path }) => method === 'POST' && path === 'analytics/events')
     .flatMap(({ body }) => (body as AnalyticsBatch).events.map(({ name, properties }) => ({ name, properties })));
+}
+
+/**
+ * Error reports on, for every test of the file that calls this: as in a build with VITE_REPORT_ERRORS "true",
+ * reportError posts each report to POST analytics/errors (ERROR_REPORTS_ROUTE) instead of logging it.
+ */
+export function reportErrorsToTheServer(): void {
+  beforeEach(() => {
+    vi.stubEnv('VITE_REPORT_ERRORS', 'true');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+}
+
+/** The error reports (POST analytics/errors), accepted at once as the server accepts them. */
+export const ERROR_REPORTS_ROUTE: FakeRoute = {
+  method: 'POST',
+  path: /^analytics\/errors$/,
+  answer: () => HttpResponse.json({ accepted: 1 }, { status: 202 }),
+};
+
+/**
+ * What the app has reported, as the server received it, oldest first; each report read as the server reads it (the
+ * contract's schema). Reports are sent in the background: wait for the ones expected (waitFor) before checking them.
+ */
+export function reportedErrors(sent: readonly SentCall[]): ClientErrorReport[] {
+  return sent
+    .filter(({ method, path }) => method === 'POST' && path === 'analytics/errors')
+    .map(({ body }) => clientErrorReport.parse(body));
 }
 
 /** An API request the fake server holds until the test answers it. */

@@ -15,7 +15,6 @@ import {
   onboardingMachine,
 } from '../../src/machines/onboarding.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
-import { reportError } from '../../src/services/errorReporting.ts';
 import { setRouter } from '../../src/services/navigation.ts';
 import AboutUs from '../../src/views/onboarding/AboutUs.tsx';
 import AboutYou from '../../src/views/onboarding/AboutYou.tsx';
@@ -34,10 +33,10 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
-import { type SentCall, fakeNetwork } from './network.support.ts';
+import { ERROR_REPORTS_ROUTE, type SentCall, fakeNetwork, reportErrorsToTheServer, reportedErrors } from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
+reportErrorsToTheServer();
 
 type Machine = typeof onboardingMachine;
 
@@ -63,6 +62,8 @@ const SAVED: OnboardingAnswer[] = [
   { answer_id: 104, value: '2125551212' },
 ];
 const networkFailure = new TypeError('Failed to fetch');
+/** What a failed load or save reports (SPEC §8): the network failure, from the onboarding. */
+const FAILURE_REPORT = expect.objectContaining({ name: 'TypeError', component: 'Onboarding', feature: 'onboarding' });
 
 let user: UserEvent;
 let session: SessionActor;
@@ -148,7 +149,7 @@ const states: StateAssertions<Machine> = {
     expect(screen.getByRole('alert')).toHaveTextContent(ONBOARDING_MESSAGES.loadFailed);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(continueButton()).toBeDisabled();
-    expect(reportError).toHaveBeenCalled();
+    expect(reportedErrors(sent)).toEqual([FAILURE_REPORT]);
   },
   editing: (snapshot) => {
     const step = stepOf(snapshot);
@@ -157,7 +158,10 @@ const states: StateAssertions<Machine> = {
     expect(continueButton()).toBeEnabled();
     expect(continueButton()).toHaveTextContent(step === 'contactInfo' ? 'Finish' : 'Continue');
     expect(screen.queryByRole('button', { name: 'Back' }) !== null).toBe(step !== 'aboutUs');
-    if (snapshot.context.error) expect(screen.getByRole('alert')).toHaveTextContent(ONBOARDING_MESSAGES.saveFailed);
+    if (snapshot.context.error) {
+      expect(screen.getByRole('alert')).toHaveTextContent(ONBOARDING_MESSAGES.saveFailed);
+      expect(reportedErrors(sent).at(-1)).toEqual(FAILURE_REPORT);
+    }
     if (step === 'aboutUs') {
       expect(screen.getByText('Your personal information stays confidential and is not disclosed to your employer.')).toBeInTheDocument();
     }
@@ -331,10 +335,10 @@ beforeEach(() => {
   user = userEvent.setup();
   session = startSession();
   refreshUser.mockClear();
-  vi.mocked(reportError).mockClear();
   ({ sent } = fakeNetwork([
     { method: 'GET', path: /^onboarding_answers$/, id: 'loadAnswers', answer: (answers: OnboardingAnswer[]) => ({ answers }) },
     { method: 'POST', path: /^onboarding_answers$/, id: 'saveAnswers', answer: () => ({ success: true }) },
+    ERROR_REPORTS_ROUTE,
   ]));
 });
 
@@ -349,6 +353,9 @@ describe.each(Object.entries(models))('onboarding step %s', (step, { titled }) =
     await waitFor(() => expect(session.getSnapshot().hasTag('signedIn')).toBe(true));
     renderStep(step as OnboardingStep);
     await runPath(path, stepActorSnapshot, states, events);
+    // Every failed load or save is reported once, and nothing else is.
+    const failures = path.steps.filter(({ event }) => event.type.startsWith('xstate.error')).length;
+    await waitFor(() => expect(reportedErrors(sent)).toEqual(Array(failures).fill(FAILURE_REPORT)));
   });
 });
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmptyActor, fromPromise } from 'xstate';
 import { AppSystemProvider } from '../../src/app/appSystem.tsx';
 import type { SessionActor } from '../../src/machines/app.machine.ts';
@@ -10,7 +10,6 @@ import type { User } from '../../src/contract/account.ts';
 import { forgotPasswordMachine, resetPasswordMachine } from '../../src/machines/passwordReset.machine.ts';
 import { sessionMachine } from '../../src/machines/session.machine.ts';
 import { ACCOUNT_MESSAGES, AccountError } from '../../src/services/account.ts';
-import { reportError } from '../../src/services/errorReporting.ts';
 import { setRouter } from '../../src/services/navigation.ts';
 import ForgotPassword from '../../src/views/ForgotPassword.tsx';
 import ResetPassword from '../../src/views/ResetPassword.tsx';
@@ -27,9 +26,9 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
-import { type SentCall, fakeNetwork } from './network.support.ts';
+import { ERROR_REPORTS_ROUTE, type SentCall, fakeNetwork, reportErrorsToTheServer, reportedErrors } from './network.support.ts';
 
-vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
+reportErrorsToTheServer();
 
 const EMAIL = 'ada@example.com';
 const RESET_TOKEN = 'reset-token-123';
@@ -74,19 +73,20 @@ function expectIdleForm(heading: string, submitButton: HTMLElement, error: strin
   expect(submitButton).not.toHaveAttribute('aria-busy');
   if (error) {
     expect(screen.getByRole('alert')).toHaveTextContent(error);
-    expect(reportError).toHaveBeenCalledTimes(1);
+    expect(reportedErrors(sent)).toEqual([expect.objectContaining({ feature: 'passwordReset' })]);
   } else {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(reportedErrors(sent)).toEqual([]);
   }
 }
 
 beforeEach(() => {
   user = userEvent.setup();
   session = startSignedOutSession();
-  vi.mocked(reportError).mockClear();
   ({ sent } = fakeNetwork([
     { method: 'POST', path: /^users\/password$/, id: 'requestReset', answer: () => ({ success: true }) },
     { method: 'PUT', path: /^users\/password$/, id: 'resetPassword', answer: () => ({ success: true }) },
+    ERROR_REPORTS_ROUTE,
   ]));
 });
 

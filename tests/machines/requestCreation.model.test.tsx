@@ -25,10 +25,18 @@ import {
   flowModel,
   runPath,
 } from './modelPaths.support.ts';
-import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
+import {
+  ANALYTICS_ROUTE,
+  ERROR_REPORTS_ROUTE,
+  type SentCall,
+  fakeNetwork,
+  reportErrorsToTheServer,
+  reportedErrors,
+  trackedEvents,
+} from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
+reportErrorsToTheServer();
 
 type Machine = typeof requestCreationMachine;
 
@@ -62,6 +70,13 @@ const SUBMITTED: SubmittedRequest = {
   survey_category_image_url: '/seed/categories/pet.svg',
 };
 const networkFailure = new TypeError('Failed to fetch');
+/** What a failed list reports (SPEC §8): the network failure, from the drawer. */
+const FAILURE_REPORT = expect.objectContaining({
+  name: 'TypeError',
+  message: 'Failed to fetch',
+  component: 'RequestCreationDrawer',
+  feature: 'request creation',
+});
 
 /**
  * The model runs outside the app's system, with no session to read the user's request_count from: it reads USER's,
@@ -180,6 +195,7 @@ const states: StateAssertions<Machine> = {
   },
   'categories.failed': () => {
     expect(within(drawer()).getByRole('alert')).toHaveTextContent(REQUEST_CREATION_MESSAGES.categoriesFailed);
+    expect(reportedErrors(sent).at(-1)).toEqual(FAILURE_REPORT);
   },
   'categories.showing': ({ context }) => {
     expect(within(drawer()).getByText(DRAWER_TEXT[context.mode].prompt)).toBeInTheDocument();
@@ -196,6 +212,7 @@ const states: StateAssertions<Machine> = {
   },
   'templates.failed': () => {
     expect(within(drawer()).getByRole('alert')).toHaveTextContent(REQUEST_CREATION_MESSAGES.templatesFailed);
+    expect(reportedErrors(sent).at(-1)).toEqual(FAILURE_REPORT);
   },
   'templates.showing': () => {
     const list = within(drawer()).getByRole('list', { name: 'Pet requests' });
@@ -258,8 +275,8 @@ const events: EventExecutors<Machine> = {
 
 beforeEach(async () => {
   user = userEvent.setup();
-  // The drawer's own calls are provided actors; the server gets the analytics batches.
-  ({ sent } = fakeNetwork([ANALYTICS_ROUTE]));
+  // The drawer's own calls are provided actors; the server gets the analytics batches and the error reports.
+  ({ sent } = fakeNetwork([ANALYTICS_ROUTE, ERROR_REPORTS_ROUTE]));
   requestCreated.mockClear();
   start();
   await waitFor(() => expect(session.getSnapshot().context.user).not.toBeNull());
@@ -275,6 +292,9 @@ afterEach(async () => {
 describe('request creation drawer', () => {
   it.each(titled)('$title', async ({ path }) => {
     await runPath(path, drawerSnapshot, states, events);
+    // Every failed list is reported once, and nothing else is.
+    const failures = path.steps.filter(({ event }) => event.type.startsWith('xstate.error')).length;
+    await waitFor(() => expect(reportedErrors(sent)).toEqual(Array(failures).fill(FAILURE_REPORT)));
   });
 
   it('covers every state and event', () => {

@@ -17,7 +17,6 @@ import {
 } from '../../src/machines/survey.machine.ts';
 import { SYSTEM_IDS } from '../../src/machines/system.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
-import { reportError } from '../../src/services/errorReporting.ts';
 import type { StoredAnswer } from '../../src/services/surveys.ts';
 import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreationDrawer.tsx';
 import {
@@ -29,10 +28,18 @@ import {
   expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
-import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
+import {
+  ANALYTICS_ROUTE,
+  ERROR_REPORTS_ROUTE,
+  type SentCall,
+  fakeNetwork,
+  reportErrorsToTheServer,
+  reportedErrors,
+  trackedEvents,
+} from './network.support.ts';
 import { employeeUser } from './users.fixtures.ts';
 
-vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}), setErrorUser: vi.fn() }));
+reportErrorsToTheServer();
 
 type SurveySnapshot = SnapshotFrom<typeof surveyMachine>;
 type Machine = typeof surveyMachine;
@@ -111,6 +118,13 @@ const SUBMITTED: SubmittedRequest = {
 };
 
 const networkFailure = new TypeError('Failed to fetch');
+/** What every failed call of the conversation reports (SPEC §7): the network failure, from the conversation. */
+const FAILURE_REPORT = expect.objectContaining({
+  name: 'TypeError',
+  message: 'Failed to fetch',
+  component: 'SurveyConversation',
+  feature: 'request creation',
+});
 
 // ---- The model ----
 
@@ -371,7 +385,7 @@ const states: StateAssertions<Machine> = {
     expect(within(drawer()).getByRole('alert')).toHaveTextContent(SURVEY_MESSAGES.beginFailed);
     expect(within(drawer()).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     // SPEC §7: begin errors are logged, and this app shows them too.
-    expect(reportError).toHaveBeenCalledWith(networkFailure, expect.objectContaining({ feature: 'request creation' }));
+    expect(reportedErrors(sent).at(-1)).toEqual(FAILURE_REPORT);
   },
   'active.conversation.loadingNext': () => {
     expect(pendingCalls.inputOf('fetchNextItem')).toEqual({ userRequestSurveyId: SURVEY_SESSION_ID });
@@ -386,7 +400,7 @@ const states: StateAssertions<Machine> = {
   'active.conversation.nextFailed': () => {
     expect(within(drawer()).getByRole('alert')).toHaveTextContent(SURVEY_MESSAGES.nextFailed);
     expect(within(drawer()).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    expect(reportError).toHaveBeenCalled();
+    expect(reportedErrors(sent).at(-1)).toEqual(FAILURE_REPORT);
   },
   'active.conversation.asking': (snapshot) => {
     const { current, draft, fieldError, error } = snapshot.context;
@@ -608,7 +622,6 @@ beforeEach(() => {
   // the assertions still read what stays on screen behind them.
   configure({ defaultHidden: true });
   user = userEvent.setup();
-  vi.mocked(reportError).mockClear();
   ({ sent } = fakeNetwork([
     {
       method: 'POST',
@@ -616,6 +629,7 @@ beforeEach(() => {
       answer: () => ({ presigned_url: `/api/storage/${UPLOAD_KEY}?signature=s`, key: UPLOAD_KEY }),
     },
     ANALYTICS_ROUTE,
+    ERROR_REPORTS_ROUTE,
   ]));
   vi.stubGlobal('XMLHttpRequest', AutoAnsweringXhr);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
@@ -636,6 +650,9 @@ describe('survey conversation against the request creation drawer', () => {
   it.each(titled)('$title', async ({ path }) => {
     await beginSurvey();
     await runPath(path, surveySnapshot, states, events);
+    // Every failed call is reported once, and nothing else is.
+    const failures = path.steps.filter(({ event }) => event.type.startsWith('xstate.error')).length;
+    await waitFor(() => expect(reportedErrors(sent)).toEqual(Array(failures).fill(FAILURE_REPORT)));
   });
 });
 

@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unlockMachine } from '../../src/machines/unlock.machine.ts';
 import { AccountError } from '../../src/services/account.ts';
-import { reportError } from '../../src/services/errorReporting.ts';
 import Unlock from '../../src/views/Unlock.tsx';
 import {
   doneEvent,
@@ -17,18 +16,19 @@ import {
   type StateAssertions,
 } from './modelPaths.support.ts';
 import { inApp, startTestApp } from './appSystem.support.tsx';
-import { type SentCall, fakeNetwork } from './network.support.ts';
+import { ERROR_REPORTS_ROUTE, type SentCall, fakeNetwork, reportErrorsToTheServer, reportedErrors } from './network.support.ts';
 
-vi.mock('../../src/services/errorReporting.ts', () => ({ reportError: vi.fn(async () => {}) }));
+reportErrorsToTheServer();
 
 const UNLOCK_TOKEN = 'unlock-token-123';
+const WRONG_LINK = 'Invalid unlock token.';
 let sent: SentCall[];
 
 const { paths, titled } = flowModel(unlockMachine, {
   input: { token: UNLOCK_TOKEN },
   events: [
     doneEvent('unlock', undefined, 'unlocked'),
-    errorEvent('unlock', new AccountError('Invalid unlock token.', 422, 'Invalid unlock token.'), 'refused by the server'),
+    errorEvent('unlock', new AccountError(WRONG_LINK, 422, WRONG_LINK), 'refused by the server'),
     errorEvent('unlock', new Error('Failed to fetch'), 'network failure'),
   ],
 });
@@ -53,7 +53,9 @@ const states: StateAssertions<typeof unlockMachine> = {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'mailto:support@lifeconcierge.com');
-    expect(reportError).toHaveBeenCalledTimes(1);
+    // SPEC §8: an unlock link that is simply wrong is the user's problem and goes unreported; any other failure is.
+    const wrongLink = snapshot.context.error === WRONG_LINK;
+    expect(reportedErrors(sent)).toEqual(wrongLink ? [] : [expect.objectContaining({ feature: 'unlock' })]);
   },
 };
 
@@ -61,8 +63,10 @@ const events = settlementExecutors(unlockMachine, pendingCalls);
 
 describe('unlock flow against the Unlock screen', () => {
   beforeEach(() => {
-    vi.mocked(reportError).mockClear();
-    ({ sent } = fakeNetwork([{ method: 'GET', path: /^users\/unlock$/, id: 'unlock', answer: () => ({ success: true }) }]));
+    ({ sent } = fakeNetwork([
+      { method: 'GET', path: /^users\/unlock$/, id: 'unlock', answer: () => ({ success: true }) },
+      ERROR_REPORTS_ROUTE,
+    ]));
     const router = createMemoryRouter(
       [
         { path: '/unlock/:unlockToken', element: <Unlock /> },
