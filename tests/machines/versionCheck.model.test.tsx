@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type EventFromLogic, type SnapshotFrom, createActor, initialTransition } from 'xstate';
 import { type TestParam, type TestPath, TestModel } from 'xstate/graph';
+import { http } from 'msw';
 import { UpdateBanner } from '../../src/app/UpdateBanner.tsx';
-import { versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
+import { VERSION_FILE_PATH, versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
 import { flowSamples } from './flowSamples/versionCheck.samples.ts';
 import { expectFullCoverage } from './modelPaths.support.ts';
 import { reloadIfUpdateNeeded } from '../../src/app/appSystem.tsx';
+import { server } from './network.support.ts';
 
 type VersionCheckSnapshot = SnapshotFrom<typeof versionCheckMachine>;
 /** The machine's own events plus the done/error events of its invoked version fetch. */
@@ -17,21 +19,26 @@ const UPDATE_TEXT = 'A new version of Life Concierge is available. It loads when
 const PAGE_HREF = 'http://localhost:3000/requests?tab=completed';
 const NAVIGATION_TARGET = flowSamples.events.find((event) => event.type === 'RELOAD')?.href as string;
 
-/** GET /version.json requests waiting for the executor of the done or error event to answer them. */
+/** GET /version.json requests the server holds until the executor of the done or error event answers them. */
 interface PendingVersionRequest {
   url: URL;
   answer: (response: Response) => void;
 }
 const pendingRequests: PendingVersionRequest[] = [];
-const versionFileRequests: URL[] = [];
-const fetchMock = vi.fn(
-  (input: RequestInfo | URL) =>
-    new Promise<Response>((answer) => {
-      const url = new URL(input instanceof Request ? input.url : input.toString());
-      versionFileRequests.push(url);
-      pendingRequests.push({ url, answer });
-    }),
-);
+/** Every request for the version file the server received, oldest first. */
+const versionFileRequests: Request[] = [];
+function holdVersionFileRequests() {
+  server.resetHandlers(
+    http.get(
+      `*${VERSION_FILE_PATH}`,
+      ({ request }) =>
+        new Promise<Response>((answer) => {
+          versionFileRequests.push(request);
+          pendingRequests.push({ url: new URL(request.url), answer });
+        }),
+    ),
+  );
+}
 
 const reloadPage = vi.fn<(href: string) => void>();
 const machine = versionCheckMachine.provide({ actions: { reloadPage: (_, { href }) => reloadPage(href) } });
@@ -46,9 +53,10 @@ function setVisibility(state: DocumentVisibilityState) {
   });
 }
 
+/** Requests reach the server asynchronously: the one to answer is waited for. */
 async function answerVersionRequest(response: Response) {
-  const pending = pendingRequests.shift();
-  if (!pending) throw new Error('no request for the version file is pending');
+  await waitFor(() => expect(pendingRequests).toHaveLength(1));
+  const pending = pendingRequests.shift() as PendingVersionRequest;
   await act(async () => pending.answer(response));
   await waitFor(() => expect(actor.getSnapshot().matches('checking')).toBe(false));
 }
@@ -62,10 +70,10 @@ const stateAssertions: NonNullable<TestParam<VersionCheckSnapshot, ModelEvent>['
     expect(actor.getSnapshot().hasTag('updateNeeded')).toBe(false);
     expect(reloadIfUpdateNeeded(actor, NAVIGATION_TARGET, false)).toBe(false);
   },
-  checking: () => {
+  checking: async () => {
     expect(banner()).toBeEmptyDOMElement();
-    expect(pendingRequests).toHaveLength(1);
-    const [{ url }] = pendingRequests;
+    await waitFor(() => expect(pendingRequests).toHaveLength(1));
+    const [{ url }] = pendingRequests as [PendingVersionRequest];
     expect(url.pathname).toBe('/version.json');
     expect(url.searchParams.get('t')).toMatch(/^\d{13}$/);
   },
@@ -152,14 +160,13 @@ describe('version check machine against UpdateBanner', () => {
     reloadPage.mockClear();
     expectedReloadHref = null;
     window.history.replaceState(null, '', PAGE_HREF);
-    vi.stubGlobal('fetch', fetchMock);
+    holdVersionFileRequests();
     actor = createActor(machine, { input: flowSamples.input }).start();
     render(<UpdateBanner actor={actor} />);
   });
 
   afterEach(() => {
     actor.stop();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
@@ -180,8 +187,14 @@ describe('version check machine against UpdateBanner', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(versionFileRequests.map((url) => url.searchParams.get('t'))).toEqual(['1735787045000', '1735787046000']);
-    expect(fetchMock).toHaveBeenLastCalledWith(expect.any(URL), expect.objectContaining({ cache: 'no-store' }));
+    await waitFor(() => expect(versionFileRequests).toHaveLength(2));
+    expect(versionFileRequests.map(({ url }) => new URL(url).searchParams.get('t'))).toEqual(['1735787045000', '1735787046000']);
+    // Fetched with cache 'no-store', which the Fetch standard sends as Cache-Control and Pragma no-cache: no cache on
+    // the way (proxy, CDN) may answer either.
+    for (const { headers } of versionFileRequests) {
+      expect(headers.get('cache-control')).toBe('no-cache');
+      expect(headers.get('pragma')).toBe('no-cache');
+    }
   });
 });
 
