@@ -70,13 +70,18 @@ const listRequestsLogic = fromPromise<ConsoleRequestsResponse, ListRequestsInput
   listConsoleRequests(queueQuery(input)),
 );
 
-/** The console's live stream, reported as events: every live event, every poll, every change of connection. */
-const liveUpdatesLogic = fromCallback<ConsoleQueueEvent>(({ sendBack }) =>
-  subscribeToLiveUpdates((event) => sendBack({ type: 'LIVE_EVENT', event }), {
-    onPoll: () => sendBack({ type: 'LIVE_POLL' }),
-    onStatusChange: (status) => sendBack({ type: 'LIVE_STATUS', status }),
-  }),
-);
+/**
+ * The console's live stream, reported as events: every live event, every poll, every change of connection; from the
+ * live updates `subscribe` gives (the service's; the model tests pass the stream they drive).
+ */
+export function queueLiveUpdates(subscribe: typeof subscribeToLiveUpdates = subscribeToLiveUpdates) {
+  return fromCallback<ConsoleQueueEvent>(({ sendBack }) =>
+    subscribe((event) => sendBack({ type: 'LIVE_EVENT', event }), {
+      onPoll: () => sendBack({ type: 'LIVE_POLL' }),
+      onStatusChange: (status) => sendBack({ type: 'LIVE_STATUS', status }),
+    }),
+  );
+}
 
 /** A new queue or search: the list on screen no longer answers it. */
 const APPLY_SEARCH = 'applySearch';
@@ -94,7 +99,7 @@ export const consoleQueueMachine = setup({
   },
   actors: {
     listRequests: listRequestsLogic,
-    liveUpdates: liveUpdatesLogic,
+    liveUpdates: queueLiveUpdates(),
   },
   delays: {
     searchDebounce: SEARCH_DEBOUNCE_MS,

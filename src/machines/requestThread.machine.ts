@@ -103,6 +103,26 @@ function imageKeysToLookUp(context: RequestThreadContext): string[] {
 }
 
 /**
+ * New messages and status changes of the thread's request as they happen, and refetches when the stream (re)opens,
+ * from the live updates `subscribe` gives (the service's; the model tests pass the stream they drive).
+ */
+export function threadLiveUpdates(subscribe: typeof subscribeToLiveUpdates = subscribeToLiveUpdates) {
+  return fromCallback<RequestThreadEvent, { requestId: number }>(({ input, sendBack }) =>
+    subscribe(
+      (event) => {
+        if (event.request_id !== input.requestId) return;
+        if (event.type === 'message.created') sendBack({ type: 'MESSAGE_RECEIVED', message: event.message });
+        if (event.type === 'request.updated') sendBack({ type: 'REQUEST_UPDATED', status: event.status });
+      },
+      {
+        onPoll: () => sendBack({ type: 'REFRESH' }),
+        onStatusChange: (status) => sendBack({ type: 'LIVE_STATUS', status }),
+      },
+    ),
+  );
+}
+
+/**
  * SPEC §2 Request, §4 Message thread, §5 Request messages, §8: the request and its thread, live; the message box
  * (text, one optional image or PDF) and sending.
  */
@@ -121,20 +141,7 @@ export const requestThreadMachine = setup({
         input.idempotencyKey,
       ),
     ),
-    /** New messages and status changes of this request as they happen, and refetches when the stream (re)opens. */
-    liveUpdates: fromCallback<RequestThreadEvent, { requestId: number }>(({ input, sendBack }) =>
-      subscribeToLiveUpdates(
-        (event) => {
-          if (event.request_id !== input.requestId) return;
-          if (event.type === 'message.created') sendBack({ type: 'MESSAGE_RECEIVED', message: event.message });
-          if (event.type === 'request.updated') sendBack({ type: 'REQUEST_UPDATED', status: event.status });
-        },
-        {
-          onPoll: () => sendBack({ type: 'REFRESH' }),
-          onStatusChange: (status) => sendBack({ type: 'LIVE_STATUS', status }),
-        },
-      ),
-    ),
+    liveUpdates: threadLiveUpdates(),
     lookUpPreview: fromCallback<RequestThreadEvent, { key: string }>(({ input, sendBack }) => {
       let cancelled = false;
       getExpiringUrl(input.key).then(

@@ -1,11 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, SimulatedClock, createActor } from 'xstate';
 import type { ConsoleQueue, ConsoleRequestSummary, ConsoleRequestsResponse } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
-import { consoleQueueMachine } from '../../src/machines/consoleQueue.machine.ts';
+import { consoleQueueMachine, queueLiveUpdates } from '../../src/machines/consoleQueue.machine.ts';
 import { ConsoleCallError } from '../../src/services/console.ts';
 import type { LiveUpdatesStatus } from '../../src/services/liveUpdates.ts';
 import { ConsoleHeader } from '../../src/views/console/ConsoleLayout.tsx';
@@ -35,15 +35,7 @@ import {
   liveStream,
   wireMessage,
 } from './console.fixtures.ts';
-
 import { type SentCall, fakeNetwork } from './network.support.ts';
-
-// msw fakes no EventSource where there is none (jsdom, Node without --experimental-eventsource): the live stream
-// stays the fixture's stand-in.
-vi.mock(import('../../src/services/liveUpdates.ts'), async (importOriginal) => {
-  const { liveStream: stream } = await import('./console.fixtures.ts');
-  return { ...(await importOriginal()), subscribeToLiveUpdates: stream.subscribe };
-});
 
 type Machine = typeof consoleQueueMachine;
 type QueueSnapshot = ReturnType<Machine['transition']>;
@@ -284,7 +276,10 @@ describe('console queue machine against the queue view', () => {
       { method: 'GET', path: /^console\/requests$/, id: 'listRequests', answer: (list: ConsoleRequestsResponse) => list },
     ]));
     clock = new SimulatedClock();
-    actor = createActor(consoleQueueMachine, { clock });
+    // The console's live stream is the fixture's, which each step drives (the live service itself is tested against
+    // a real server: tests/server/realtime.client.test.ts).
+    const machine = consoleQueueMachine.provide({ actors: { liveUpdates: queueLiveUpdates(liveStream.subscribe) } });
+    actor = createActor(machine, { clock });
     passedOn = { liveEvents: [], polls: 0 };
     actor.on('liveEvent', ({ event }) => passedOn.liveEvents.push(event));
     actor.on('livePoll', () => (passedOn.polls += 1));

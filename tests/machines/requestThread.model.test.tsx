@@ -6,9 +6,13 @@ import { type Actor, type ActorLogic, type SnapshotFrom, createActor, getInitial
 import { TestModel, type TestModelOptions, type TestPath } from 'xstate/graph';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { MESSAGE_ERRORS, type Message } from '../../src/contract/requests.ts';
-import { type RequestThreadInput, THREAD_TEXT, requestThreadMachine } from '../../src/machines/requestThread.machine.ts';
-import type * as LiveUpdates from '../../src/services/liveUpdates.ts';
-import { type LiveUpdatesOptions, type LiveUpdatesStatus, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
+import {
+  type RequestThreadInput,
+  THREAD_TEXT,
+  requestThreadMachine,
+  threadLiveUpdates,
+} from '../../src/machines/requestThread.machine.ts';
+import type { LiveUpdatesOptions, LiveUpdatesStatus, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
 import { type ClientRequest, RequestsCallError } from '../../src/services/requests.ts';
 import { UploadNetworkError } from '../../src/services/uploads.ts';
 import { LIVE_UPDATES_PAUSED, RequestThreadView } from '../../src/views/Request.tsx';
@@ -32,12 +36,6 @@ beforeEach(() => {
   vi.spyOn(crypto, 'randomUUID').mockReturnValue(POST_KEY);
 });
 
-vi.mock('../../src/services/liveUpdates.ts', async (importOriginal) => ({
-  ...(await importOriginal<LiveUpdatesModule>()),
-  subscribeToLiveUpdates: vi.fn(),
-}));
-
-type LiveUpdatesModule = typeof LiveUpdates;
 type ThreadSnapshot = SnapshotFrom<typeof requestThreadMachine>;
 type Machine = typeof requestThreadMachine;
 
@@ -333,6 +331,16 @@ const json = (body: unknown, status = 200) => Response.json(body, { status });
 const answer = (pending: PendingFetch, response: Response) => act(async () => pending.answer(response));
 
 let live: { onEvent: (event: LiveEvent) => void; options: LiveUpdatesOptions } | null;
+/**
+ * The thread's live stream, which each step drives (the live service itself is tested against a real server:
+ * tests/server/realtime.client.test.ts).
+ */
+const subscribeToDrivenStream: typeof subscribeToLiveUpdates = (onEvent, options = {}) => {
+  live = { onEvent, options };
+  return () => {
+    live = null;
+  };
+};
 const deliver = (effect: (stream: NonNullable<typeof live>) => void) =>
   act(async () => {
     if (!live) throw new Error('the thread is not listening to live updates');
@@ -620,13 +628,8 @@ describe('request thread machine against the Request screen', () => {
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost:3000/preview');
     URL.revokeObjectURL = vi.fn();
     consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.mocked(subscribeToLiveUpdates).mockImplementation((onEvent, options = {}) => {
-      live = { onEvent, options };
-      return () => {
-        live = null;
-      };
-    });
-    actor = createActor(requestThreadMachine, { input: INPUT }).start();
+    const machine = requestThreadMachine.provide({ actors: { liveUpdates: threadLiveUpdates(subscribeToDrivenStream) } });
+    actor = createActor(machine, { input: INPUT }).start();
     render(
       <MemoryRouter>
         <RequestThreadView thread={actor} />
