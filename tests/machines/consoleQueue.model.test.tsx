@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, SimulatedClock, createActor } from 'xstate';
 import type { ConsoleQueue, ConsoleRequestSummary, ConsoleRequestsResponse } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
@@ -35,6 +35,7 @@ import {
   liveStream,
   wireMessage,
 } from './console.fixtures.ts';
+import { type OpenLiveStream, serveLiveStream } from './liveStream.support.ts';
 import { type SentCall, fakeNetwork } from './network.support.ts';
 
 type Machine = typeof consoleQueueMachine;
@@ -301,6 +302,51 @@ describe('console queue machine against the queue view', () => {
 
   it.each(titled)('$title', async ({ path }) => {
     await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe('console queue live over the network', () => {
+  let streams: OpenLiveStream[];
+  const liveIndicator = () => screen.getByRole('status');
+
+  beforeEach(() => {
+    ({ sent } = fakeNetwork([
+      { method: 'GET', path: /^console\/requests$/, answer: () => listFor('in_queue', '', false) },
+    ]));
+    streams = serveLiveStream();
+    actor = createActor(consoleQueueMachine);
+    passedOn = { liveEvents: [], polls: 0 };
+    actor.on('liveEvent', ({ event }) => passedOn.liveEvents.push(event));
+    actor.start();
+    render(
+      <MemoryRouter>
+        <ConsoleHeader queue={actor} user={ME} />
+        <ConsoleQueueView queue={actor} selectedRequestId={SELECTED_REQUEST_ID} />
+      </MemoryRouter>,
+    );
+  });
+
+  afterEach(() => {
+    actor.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('passes on what the stream brings, falls back to polling when it drops, and comes back with a fresh ticket', async () => {
+    await waitFor(() => expect(liveIndicator()).toHaveTextContent(LIVE_TEXT.live));
+    expect(streams.map(({ ticket }) => ticket)).toEqual(['ticket-1']);
+    // Opening catches up on what happened meanwhile: the list is asked for again.
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+
+    await act(async () => streams[0]?.send(LIVE_MESSAGE));
+    await waitFor(() => expect(passedOn.liveEvents).toEqual([LIVE_MESSAGE]));
+    await waitFor(() => expect(listCalls()).toHaveLength(3));
+
+    await act(async () => streams[0]?.drop());
+    await waitFor(() => expect(liveIndicator()).toHaveTextContent(LIVE_TEXT.polling));
+    // The reconnection comes 0.5-1 s later, with a ticket of its own, and catches up once more.
+    await waitFor(() => expect(liveIndicator()).toHaveTextContent(LIVE_TEXT.live), { timeout: 3000 });
+    expect(streams.map(({ ticket }) => ticket)).toEqual(['ticket-1', 'ticket-2']);
+    await waitFor(() => expect(listCalls()).toHaveLength(4));
   });
 });
 

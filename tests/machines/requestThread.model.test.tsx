@@ -26,7 +26,8 @@ import {
   expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
-import { type HeldRequest, holdRequests } from './network.support.ts';
+import { type OpenLiveStream, serveLiveStream } from './liveStream.support.ts';
+import { type HeldRequest, type SentCall, fakeNetwork, holdRequests } from './network.support.ts';
 
 // Every post's Idempotency-Key is this one here, so that the model's context and the screen's agree; whether a retry
 // keeps its key and a new message gets a new one is nextPost's rule (tests/unit/idempotentPost.test.ts).
@@ -651,6 +652,59 @@ describe('request thread machine against the Request screen', () => {
       await runPath(path, () => actor.getSnapshot(), stateAssertions, eventExecutors);
     },
   );
+});
+
+describe('request thread live over the network', () => {
+  let streams: OpenLiveStream[];
+  let sent: SentCall[];
+  /** The request as the server has it: what a live event tells is stored before it is sent, as the server does. */
+  let stored: ClientRequest;
+  const threadCalls = () => sent.filter(({ path }) => path === `requests/${REQUEST_ID}`);
+  const liveNotice = () => document.querySelector('.lc-request__live');
+  const bubbles = () => screen.getByRole('log', { name: 'Conversation' }).querySelectorAll('.lc-message-bubble');
+
+  beforeEach(() => {
+    stored = BARE_REQUEST;
+    ({ sent } = fakeNetwork([{ method: 'GET', path: /^requests\/\d+$/, answer: () => ({ success: true, request: stored }) }]));
+    streams = serveLiveStream();
+    actor = createActor(requestThreadMachine, { input: INPUT }).start();
+    render(
+      <MemoryRouter>
+        <RequestThreadView thread={actor} />
+      </MemoryRouter>,
+    );
+  });
+
+  afterEach(() => {
+    actor.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows its request's news from the stream, says so when the stream drops, and comes back with a fresh ticket", async () => {
+    await waitFor(() => expect(streams.map(({ ticket }) => ticket)).toEqual(['ticket-1']));
+    // Opening catches up on what happened meanwhile: the request is fetched again.
+    await waitFor(() => expect(threadCalls()).toHaveLength(2));
+    await screen.findByRole('log', { name: 'Conversation' });
+
+    const stream = streams[0] as OpenLiveStream;
+    await act(async () => stream.send({ type: 'message.created', request_id: REQUEST_ID + 1, message: { ...LIVE_REPLY, id: 999 } }));
+    stored = { ...stored, status: 'in_progress', messages: [LIVE_REPLY] };
+    await act(async () => stream.send({ type: 'message.created', request_id: REQUEST_ID, message: LIVE_REPLY }));
+    await act(async () => stream.send({ type: 'request.updated', request_id: REQUEST_ID, status: 'in_progress', updated_at: at(30) }));
+    // Another request's news is not this thread's: only the reply to this one shows.
+    await waitFor(() => expect(bubbles()).toHaveLength(1));
+    expect(bubbles()[0]).toHaveTextContent('The quote is attached.');
+    await waitFor(() => expect(document.querySelector('.lc-request__meta')).toHaveTextContent('In Progress'));
+    expect(liveNotice()).toBeEmptyDOMElement();
+
+    await act(async () => stream.drop());
+    await waitFor(() => expect(liveNotice()).toHaveTextContent(LIVE_UPDATES_PAUSED));
+    // The reconnection comes 0.5-1 s later, with a ticket of its own, and catches up once more.
+    await waitFor(() => expect(liveNotice()).toBeEmptyDOMElement(), { timeout: 3000 });
+    expect(streams.map(({ ticket }) => ticket)).toEqual(['ticket-1', 'ticket-2']);
+    await waitFor(() => expect(threadCalls()).toHaveLength(3));
+    expect(bubbles()).toHaveLength(1);
+  });
 });
 
 describe('request thread model coverage', () => {
