@@ -21,6 +21,25 @@ export function isSafeUploadType(type: string): type is SafeUploadType {
   return (SAFE_UPLOAD_TYPES as readonly string[]).includes(type);
 }
 
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+const SIZE_BASE = 1024;
+
+/**
+ * SPEC §9: a 1024-based size with at most one decimal: '0 Bytes', '500 Bytes', '1.5 MB', '25 MB'. The size limit's
+ * message (SPEC §5) and the file uploader widget both write sizes so.
+ */
+export function fileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  let unitIndex = Math.min(Math.floor(Math.log(bytes) / Math.log(SIZE_BASE)), SIZE_UNITS.length - 1);
+  let rounded = Math.round((bytes / SIZE_BASE ** unitIndex) * 10) / 10;
+  // 1048575 bytes is 1023.999 KB, which would round to '1024 KB'; show it as '1 MB'.
+  if (rounded >= SIZE_BASE && unitIndex < SIZE_UNITS.length - 1) {
+    unitIndex += 1;
+    rounded = Math.round((bytes / SIZE_BASE ** unitIndex) * 10) / 10;
+  }
+  return `${rounded} ${SIZE_UNITS[unitIndex]}`;
+}
+
 /** The answer of the storage PUT when the bytes are neither an image nor a PDF (HTTP 415). */
 export const UNSUPPORTED_UPLOAD_ERROR = 'Only images or PDFs are allowed.';
 

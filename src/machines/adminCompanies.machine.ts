@@ -1,7 +1,20 @@
-import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { type AdminCompany, type CreateCompanyRequest, type MfaPolicy, createCompanyRequest } from '../contract/admin.ts';
 import { createCompany, listCompanies, setCompanyActive, updateCompany } from '../services/admin.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, upsertSorted, withImageBusy, withImageTaken, withoutErrorsFor } from './adminForms.ts';
+import {
+  type FieldErrors,
+  IMAGE_UPLOAD,
+  errorOf,
+  failureOf,
+  fieldErrorsOfIssues,
+  refusalOf,
+  upsertSorted,
+  withImageForgotten,
+  withImageTaken,
+  withoutErrorsFor,
+  withoutWaitMessage,
+} from './adminForms.ts';
+import { type UploadActor, type UploadReport, isUploading, uploadMachine } from './upload.machine.ts';
 
 export const COMPANIES_LOAD_ERROR = "We couldn't load the companies. Please try again.";
 export const LOGO_STILL_UPLOADING = 'Please wait until the logo has uploaded.';
@@ -63,13 +76,14 @@ export interface CompanyForm {
   draft: CompanyDraft;
   /** The company's logo as it is now (shown until the form removes or replaces it). */
   imageUrl: string | null;
-  imageUploading: boolean;
 }
 
 export interface AdminCompaniesContext {
   companies: AdminCompany[] | null;
   loadError: string | null;
   form: CompanyForm | null;
+  /** The form's logo uploader, while the form is open. */
+  upload: UploadActor | null;
   /** The company whose deactivation or reactivation awaits confirmation (or is being sent). */
   toggling: AdminCompany | null;
   fieldErrors: FieldErrors;
@@ -83,9 +97,8 @@ export type AdminCompaniesEvent =
   | { type: 'NEW' }
   | { type: 'EDIT'; companyId: number }
   | { type: 'CHANGE'; changes: Partial<CompanyDraft> }
-  /** The logo's upload began, or ended (when it failed, no key comes). */
-  | { type: 'LOGO_BUSY'; busy: boolean }
-  | { type: 'LOGO_UPLOADED'; key: string }
+  /** From the logo's uploader. */
+  | UploadReport
   | { type: 'SAVE' }
   | { type: 'CANCEL' }
   | { type: 'TOGGLE_ACTIVE'; companyId: number }
@@ -113,6 +126,7 @@ export const adminCompaniesMachine = setup({
     events: {} as AdminCompaniesEvent,
   },
   actors: {
+    upload: uploadMachine,
     listCompanies: fromPromise<AdminCompany[]>(() => listCompanies()),
     saveCompany: saveCompanyLogic,
     setCompanyActive: fromPromise<AdminCompany, { companyId: number; active: boolean }>(({ input }) =>
@@ -121,14 +135,14 @@ export const adminCompaniesMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.form !== null && createCompanyRequest.safeParse(companyRequestOf(context.form.draft)).success,
-    isUploadingLogo: ({ context }) => context.form?.imageUploading === true,
+    isUploadingLogo: ({ context }) => context.upload !== null && isUploading(context.upload.getSnapshot()),
   },
   actions: {
     storeCompanies: assign((_, companies: AdminCompany[]) => ({ companies, loadError: null })),
     clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: COMPANIES_LOAD_ERROR }),
     openNewForm: assign({
-      form: { companyId: null, draft: EMPTY_COMPANY_DRAFT, imageUrl: null, imageUploading: false },
+      form: { companyId: null, draft: EMPTY_COMPANY_DRAFT, imageUrl: null },
       fieldErrors: {},
       formError: null,
       notice: null,
@@ -137,7 +151,7 @@ export const adminCompaniesMachine = setup({
       assertEvent(event, 'EDIT');
       const company = context.companies?.find((candidate) => candidate.id === event.companyId);
       if (!company) return {};
-      const form: CompanyForm = { companyId: company.id, draft: draftOf(company), imageUrl: company.image_url, imageUploading: false };
+      const form: CompanyForm = { companyId: company.id, draft: draftOf(company), imageUrl: company.image_url };
       return { form, fieldErrors: {}, formError: null, notice: null };
     }),
     change: assign(({ context, event }) => {
@@ -153,15 +167,18 @@ export const adminCompaniesMachine = setup({
       };
       return { form, fieldErrors };
     }),
-    setLogoBusy: assign(({ context, event }) => {
-      assertEvent(event, 'LOGO_BUSY');
-      return context.form ? withImageBusy(context.form, event.busy, context.formError, LOGO_STILL_UPLOADING) : {};
+    startLogoUpload: assign({ upload: ({ spawn }) => spawn('upload', IMAGE_UPLOAD) }),
+    stopLogoUpload: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild(IMAGE_UPLOAD.id);
+      enqueue.assign({ upload: null });
     }),
     askToWaitForLogo: assign({ formError: LOGO_STILL_UPLOADING }),
     takeLogo: assign(({ context, event }) => {
-      assertEvent(event, 'LOGO_UPLOADED');
+      assertEvent(event, 'UPLOADED');
       return context.form ? withImageTaken(context.form, 'logo_upload_key', event.key, context, LOGO_STILL_UPLOADING) : {};
     }),
+    stopWaitingForLogo: assign(({ context }) => ({ formError: withoutWaitMessage(context.formError, LOGO_STILL_UPLOADING) })),
+    forgetLogo: assign(({ context }) => (context.form ? withImageForgotten(context.form, 'logo_upload_key', context.fieldErrors) : {})),
     showInvalidFields: assign(({ context }) => {
       if (!context.form) return {};
       const checked = createCompanyRequest.safeParse(companyRequestOf(context.form.draft));
@@ -194,7 +211,7 @@ export const adminCompaniesMachine = setup({
   },
 }).createMachine({
   id: 'adminCompanies',
-  context: { companies: null, loadError: null, form: null, toggling: null, fieldErrors: {}, formError: null, notice: null },
+  context: { companies: null, loadError: null, form: null, upload: null, toggling: null, fieldErrors: {}, formError: null, notice: null },
   initial: 'loading',
   states: {
     loading: {
@@ -211,17 +228,20 @@ export const adminCompaniesMachine = setup({
       on: { RETRY: 'loading' },
     },
     list: {
+      // No form is open: its uploader goes with it.
+      entry: 'stopLogoUpload',
       on: {
-        NEW: { target: 'editing', actions: 'openNewForm' },
-        EDIT: { target: 'editing', actions: 'openEditForm' },
+        NEW: { target: 'editing', actions: ['openNewForm', 'startLogoUpload'] },
+        EDIT: { target: 'editing', actions: ['openEditForm', 'startLogoUpload'] },
         TOGGLE_ACTIVE: { target: 'confirming', actions: 'askToToggle' },
       },
     },
     editing: {
       on: {
         CHANGE: { actions: 'change' },
-        LOGO_BUSY: { actions: 'setLogoBusy' },
-        LOGO_UPLOADED: { actions: 'takeLogo' },
+        UPLOADED: { actions: 'takeLogo' },
+        UPLOAD_FAILED: { actions: 'stopWaitingForLogo' },
+        UPLOAD_CLEARED: { actions: 'forgetLogo' },
         SAVE: [
           // The logo's key arrives when its upload ends; saving before would drop it.
           { guard: 'isUploadingLogo', actions: 'askToWaitForLogo' },

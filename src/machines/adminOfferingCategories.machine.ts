@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   type AdminOfferingCategory,
   type UpdateOfferingCategoryRequest,
@@ -9,15 +9,18 @@ import { createOfferingCategory, listOfferingCategories, moveOfferingCategory, u
 import {
   type FieldErrors,
   IMAGE_STILL_UPLOADING,
+  IMAGE_UPLOAD,
   errorOf,
   failureOf,
   fieldErrorsOfIssues,
   refusalOf,
-  withImageBusy,
+  withImageForgotten,
   withImageTaken,
   withoutErrorsFor,
+  withoutWaitMessage,
 } from './adminForms.ts';
 import { placedInOrder, ranked } from './adminOfferings.machine.ts';
+import { type UploadActor, type UploadReport, isUploading, uploadMachine } from './upload.machine.ts';
 
 export const CATEGORIES_LOAD_ERROR = "We couldn't load the offering categories. Please try again.";
 export const IMAGE_NEEDED = 'Choose an image for the filter bar';
@@ -43,7 +46,6 @@ export interface CategoryForm {
   draft: CategoryDraft;
   /** The category's image as it is now, shown until a new one is uploaded (the uploader then shows that one). */
   imageUrl: string | null;
-  imageUploading: boolean;
 }
 
 function checkForm(form: CategoryForm): FieldErrors {
@@ -59,6 +61,8 @@ export interface AdminOfferingCategoriesContext {
   categories: AdminOfferingCategory[] | null;
   loadError: string | null;
   form: CategoryForm | null;
+  /** The form's image uploader, while the form is open. */
+  upload: UploadActor | null;
   /** The move being sent: the category and its new 0-based place. */
   moving: { categoryId: number; position: number } | null;
   fieldErrors: FieldErrors;
@@ -74,9 +78,8 @@ export type AdminOfferingCategoriesEvent =
   | { type: 'EDIT'; categoryId: number }
   | { type: 'MOVE'; categoryId: number; by: -1 | 1 }
   | { type: 'CHANGE'; changes: Partial<CategoryDraft> }
-  /** The image's upload began, or ended (when it failed, no key comes). */
-  | { type: 'IMAGE_BUSY'; busy: boolean }
-  | { type: 'IMAGE_UPLOADED'; key: string }
+  /** From the image's uploader. */
+  | UploadReport
   | { type: 'SAVE' }
   | { type: 'CANCEL' };
 
@@ -98,6 +101,7 @@ export const adminOfferingCategoriesMachine = setup({
     events: {} as AdminOfferingCategoriesEvent,
   },
   actors: {
+    upload: uploadMachine,
     listCategories: fromPromise<AdminOfferingCategory[]>(() => listOfferingCategories()),
     saveCategory: saveCategoryLogic,
     moveCategory: fromPromise<AdminOfferingCategory, { categoryId: number; position: number }>(({ input }) =>
@@ -106,7 +110,7 @@ export const adminOfferingCategoriesMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.form !== null && Object.keys(checkForm(context.form)).length === 0,
-    isUploadingImage: ({ context }) => context.form?.imageUploading === true,
+    isUploadingImage: ({ context }) => context.upload !== null && isUploading(context.upload.getSnapshot()),
     canMove: ({ context, event }) => {
       assertEvent(event, 'MOVE');
       const category = context.categories?.find((candidate) => candidate.id === event.categoryId);
@@ -119,7 +123,7 @@ export const adminOfferingCategoriesMachine = setup({
     clearLoadError: assign({ loadError: null }),
     showLoadError: assign({ loadError: CATEGORIES_LOAD_ERROR }),
     openNewForm: assign({
-      form: { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null, imageUploading: false },
+      form: { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null },
       fieldErrors: {},
       formError: null,
       notice: null,
@@ -130,7 +134,7 @@ export const adminOfferingCategoriesMachine = setup({
       const category = context.categories?.find((candidate) => candidate.id === event.categoryId);
       if (!category) return {};
       const draft: CategoryDraft = { name: category.name, external_id: category.external_id, image_upload_key: null };
-      const form: CategoryForm = { categoryId: category.id, draft, imageUrl: category.image_url, imageUploading: false };
+      const form: CategoryForm = { categoryId: category.id, draft, imageUrl: category.image_url };
       return { form, fieldErrors: {}, formError: null, notice: null, refusal: null };
     }),
     change: assign(({ context, event }) => {
@@ -139,15 +143,18 @@ export const adminOfferingCategoriesMachine = setup({
       const fieldErrors = withoutErrorsFor(context.fieldErrors, Object.keys(event.changes));
       return { form: { ...context.form, draft: { ...context.form.draft, ...event.changes } }, fieldErrors };
     }),
-    setImageBusy: assign(({ context, event }) => {
-      assertEvent(event, 'IMAGE_BUSY');
-      return context.form ? withImageBusy(context.form, event.busy, context.formError, IMAGE_STILL_UPLOADING) : {};
+    startImageUpload: assign({ upload: ({ spawn }) => spawn('upload', IMAGE_UPLOAD) }),
+    stopImageUpload: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild(IMAGE_UPLOAD.id);
+      enqueue.assign({ upload: null });
     }),
     askToWaitForImage: assign({ formError: IMAGE_STILL_UPLOADING }),
     takeImage: assign(({ context, event }) => {
-      assertEvent(event, 'IMAGE_UPLOADED');
+      assertEvent(event, 'UPLOADED');
       return context.form ? withImageTaken(context.form, 'image_upload_key', event.key, context, IMAGE_STILL_UPLOADING) : {};
     }),
+    stopWaitingForImage: assign(({ context }) => ({ formError: withoutWaitMessage(context.formError, IMAGE_STILL_UPLOADING) })),
+    forgetImage: assign(({ context }) => (context.form ? withImageForgotten(context.form, 'image_upload_key', context.fieldErrors) : {})),
     showInvalidFields: assign(({ context }) => (context.form ? { fieldErrors: checkForm(context.form), formError: null } : {})),
     clearErrors: assign({ fieldErrors: {}, formError: null }),
     showSaveFailure: assign((_, error: unknown) => failureOf(error)),
@@ -171,7 +178,7 @@ export const adminOfferingCategoriesMachine = setup({
   },
 }).createMachine({
   id: 'adminOfferingCategories',
-  context: { categories: null, loadError: null, form: null, moving: null, fieldErrors: {}, formError: null, notice: null, refusal: null },
+  context: { categories: null, loadError: null, form: null, upload: null, moving: null, fieldErrors: {}, formError: null, notice: null, refusal: null },
   initial: 'loading',
   states: {
     loading: {
@@ -188,17 +195,20 @@ export const adminOfferingCategoriesMachine = setup({
       on: { RETRY: 'loading' },
     },
     list: {
+      // No form is open: its uploader goes with it.
+      entry: 'stopImageUpload',
       on: {
-        NEW: { target: 'editing', actions: 'openNewForm' },
-        EDIT: { target: 'editing', actions: 'openEditForm' },
+        NEW: { target: 'editing', actions: ['openNewForm', 'startImageUpload'] },
+        EDIT: { target: 'editing', actions: ['openEditForm', 'startImageUpload'] },
         MOVE: { guard: 'canMove', target: 'moving', actions: 'startMove' },
       },
     },
     editing: {
       on: {
         CHANGE: { actions: 'change' },
-        IMAGE_BUSY: { actions: 'setImageBusy' },
-        IMAGE_UPLOADED: { actions: 'takeImage' },
+        UPLOADED: { actions: 'takeImage' },
+        UPLOAD_FAILED: { actions: 'stopWaitingForImage' },
+        UPLOAD_CLEARED: { actions: 'forgetImage' },
         SAVE: [
           // The image's key arrives when its upload ends; saving before would drop it.
           { guard: 'isUploadingImage', actions: 'askToWaitForImage' },

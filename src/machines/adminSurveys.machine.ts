@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   type AdminSurveyCategory,
   type AdminTemplate,
@@ -14,13 +14,16 @@ import { createSurveyCategory, listSurveyCategories, listTemplates, updateSurvey
 import {
   type FieldErrors,
   IMAGE_STILL_UPLOADING,
+  IMAGE_UPLOAD,
   errorOf,
   failureOf,
   fieldErrorsOfIssues,
-  withImageBusy,
+  withImageForgotten,
   withImageTaken,
   withoutErrorsFor,
+  withoutWaitMessage,
 } from './adminForms.ts';
+import { type UploadActor, type UploadReport, isUploading, uploadMachine } from './upload.machine.ts';
 
 export const SURVEYS_LOAD_ERROR = "We couldn't load the survey categories and templates. Please try again.";
 export const CATEGORY_IMAGE_REQUIRED = 'Choose an image for the category.';
@@ -41,7 +44,6 @@ export interface CategoryForm {
   draft: CategoryDraft;
   /** The category's image as it is now, shown until another is uploaded. */
   imageUrl: string | null;
-  imageUploading: boolean;
 }
 
 /** A template's details as typed: the slug is given once, when the template is created. */
@@ -110,6 +112,8 @@ export interface AdminSurveysContext {
   loadError: string | null;
   categoryFilter: CategoryFilter;
   categoryForm: CategoryForm | null;
+  /** The category form's image uploader, while that form is open. */
+  upload: UploadActor | null;
   templateForm: TemplateForm | null;
   fieldErrors: FieldErrors;
   formError: string | null;
@@ -123,9 +127,8 @@ export type AdminSurveysEvent =
   | { type: 'NEW_CATEGORY' }
   | { type: 'EDIT_CATEGORY'; categoryId: number }
   | { type: 'CHANGE_CATEGORY'; changes: Partial<CategoryDraft> }
-  /** The image's upload began, or ended (when it failed, no key comes). */
-  | { type: 'IMAGE_BUSY'; busy: boolean }
-  | { type: 'IMAGE_UPLOADED'; key: string }
+  /** From the category image's uploader. */
+  | UploadReport
   | { type: 'EDIT_TEMPLATE'; templateId: number }
   | { type: 'CHANGE_TEMPLATE'; changes: Partial<TemplateDetailsDraft> }
   | { type: 'SAVE' }
@@ -149,6 +152,7 @@ export const adminSurveysMachine = setup({
     events: {} as AdminSurveysEvent,
   },
   actors: {
+    upload: uploadMachine,
     loadSurveys: fromPromise<SurveysCatalogue>(async () => {
       const [categories, templates] = await Promise.all([listSurveyCategories(), listTemplates()]);
       return { categories, templates };
@@ -164,7 +168,7 @@ export const adminSurveysMachine = setup({
     ),
   },
   guards: {
-    isUploadingImage: ({ context }) => context.categoryForm?.imageUploading === true,
+    isUploadingImage: ({ context }) => context.upload !== null && isUploading(context.upload.getSnapshot()),
     categoryIsValid: ({ context }) => context.categoryForm !== null && checkCategory(context.categoryForm).success,
     templateIsValid: ({ context }) =>
       context.templateForm !== null && updateTemplateRequest.safeParse(templateDetailsRequestOf(context.templateForm.draft)).success,
@@ -178,7 +182,7 @@ export const adminSurveysMachine = setup({
       return { categoryFilter: event.categoryFilter, notice: null };
     }),
     openNewCategory: assign({
-      categoryForm: { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null, imageUploading: false },
+      categoryForm: { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null },
       fieldErrors: {},
       formError: null,
       notice: null,
@@ -188,7 +192,7 @@ export const adminSurveysMachine = setup({
       const category = context.categories?.find((candidate) => candidate.id === event.categoryId);
       if (!category) return {};
       const draft: CategoryDraft = { slug: category.slug, name: category.name, image_upload_key: null };
-      const categoryForm: CategoryForm = { categoryId: category.id, draft, imageUrl: category.image_url, imageUploading: false };
+      const categoryForm: CategoryForm = { categoryId: category.id, draft, imageUrl: category.image_url };
       return { categoryForm, fieldErrors: {}, formError: null, notice: null };
     }),
     changeCategory: assign(({ context, event }) => {
@@ -197,19 +201,24 @@ export const adminSurveysMachine = setup({
       const categoryForm = { ...context.categoryForm, draft: { ...context.categoryForm.draft, ...event.changes } };
       return { categoryForm, fieldErrors: withoutErrorsFor(context.fieldErrors, Object.keys(event.changes)) };
     }),
-    setImageBusy: assign(({ context, event }) => {
-      assertEvent(event, 'IMAGE_BUSY');
-      if (!context.categoryForm) return {};
-      const { form: categoryForm, formError } = withImageBusy(context.categoryForm, event.busy, context.formError, IMAGE_STILL_UPLOADING);
-      return { categoryForm, formError };
+    startImageUpload: assign({ upload: ({ spawn }) => spawn('upload', IMAGE_UPLOAD) }),
+    stopImageUpload: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild(IMAGE_UPLOAD.id);
+      enqueue.assign({ upload: null });
     }),
     takeImage: assign(({ context, event }) => {
-      assertEvent(event, 'IMAGE_UPLOADED');
+      assertEvent(event, 'UPLOADED');
       if (!context.categoryForm) return {};
       const { form: categoryForm, ...messages } = withImageTaken(context.categoryForm, 'image_upload_key', event.key, context, IMAGE_STILL_UPLOADING);
       return { categoryForm, ...messages };
     }),
     askToWaitForImage: assign({ formError: IMAGE_STILL_UPLOADING }),
+    stopWaitingForImage: assign(({ context }) => ({ formError: withoutWaitMessage(context.formError, IMAGE_STILL_UPLOADING) })),
+    forgetImage: assign(({ context }) => {
+      if (!context.categoryForm) return {};
+      const { form: categoryForm, fieldErrors } = withImageForgotten(context.categoryForm, 'image_upload_key', context.fieldErrors);
+      return { categoryForm, fieldErrors };
+    }),
     showInvalidCategory: assign(({ context }) => ({
       fieldErrors: context.categoryForm ? categoryFieldErrors(context.categoryForm) : {},
       formError: null,
@@ -252,6 +261,7 @@ export const adminSurveysMachine = setup({
     loadError: null,
     categoryFilter: 'all',
     categoryForm: null,
+    upload: null,
     templateForm: null,
     fieldErrors: {},
     formError: null,
@@ -273,18 +283,21 @@ export const adminSurveysMachine = setup({
       on: { RETRY: 'loading' },
     },
     list: {
+      // No category form is open: its uploader goes with it.
+      entry: 'stopImageUpload',
       on: {
         FILTER: { actions: 'filter' },
-        NEW_CATEGORY: { target: 'editingCategory', actions: 'openNewCategory' },
-        EDIT_CATEGORY: { target: 'editingCategory', actions: 'openCategory' },
+        NEW_CATEGORY: { target: 'editingCategory', actions: ['openNewCategory', 'startImageUpload'] },
+        EDIT_CATEGORY: { target: 'editingCategory', actions: ['openCategory', 'startImageUpload'] },
         EDIT_TEMPLATE: { target: 'editingTemplate', actions: 'openTemplate' },
       },
     },
     editingCategory: {
       on: {
         CHANGE_CATEGORY: { actions: 'changeCategory' },
-        IMAGE_BUSY: { actions: 'setImageBusy' },
-        IMAGE_UPLOADED: { actions: 'takeImage' },
+        UPLOADED: { actions: 'takeImage' },
+        UPLOAD_FAILED: { actions: 'stopWaitingForImage' },
+        UPLOAD_CLEARED: { actions: 'forgetImage' },
         SAVE: [
           // The image's key arrives when its upload ends; saving before would drop it.
           { guard: 'isUploadingImage', actions: 'askToWaitForImage' },
@@ -300,7 +313,7 @@ export const adminSurveysMachine = setup({
         id: 'saveCategory',
         src: 'saveCategory',
         input: ({ context }) => {
-          const form = context.categoryForm ?? { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null, imageUploading: false };
+          const form = context.categoryForm ?? { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null };
           return { categoryId: form.categoryId, category: categoryRequestOf(form) };
         },
         onDone: { target: 'list', actions: { type: 'storeCategory', params: ({ event }) => event.output } },

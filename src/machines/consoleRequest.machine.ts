@@ -1,4 +1,4 @@
-import { type SnapshotFrom, and, assertEvent, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
+import { type SnapshotFrom, and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
 import { type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../contract/console.ts';
 import type { LiveEvent } from '../contract/events.ts';
 import { MESSAGE_BODY_MAX, type RequestStatus } from '../contract/requests.ts';
@@ -16,6 +16,7 @@ import {
 } from '../services/console.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { type PendingPost, nextPost } from './idempotentPost.ts';
+import { type UploadActor, type UploadReport, isUploading, uploadMachine, uploadedKey } from './upload.machine.ts';
 
 export const REQUEST_LOAD_ERROR = "We couldn't load this request. Please try again.";
 export const REQUEST_NOT_FOUND = 'This request does not exist (or no longer does).';
@@ -24,11 +25,6 @@ export const PREVIEW_FAILED = "The preview couldn't be made. Your text is unchan
 
 /** The two things a concierge writes: a reply the employee sees, or a note only staff see. */
 export type Composer = 'reply' | 'note';
-
-export interface ReplyAttachment {
-  key: string;
-  fileName: string;
-}
 
 export interface ConsoleRequestContext {
   requestId: number;
@@ -44,13 +40,11 @@ export interface ConsoleRequestContext {
   composer: Composer;
   replyText: string;
   noteText: string;
-  /** The reply's one file, once uploaded. */
-  attachment: ReplyAttachment | null;
+  /** The reply's one optional file (its child actor, 'upload'): it goes with the reply once uploaded. */
+  upload: UploadActor;
   /** The sanitised HTML of the active composer's text, as the server would store it. */
   previewHtml: string | null;
   previewError: string | null;
-  /** Changes after each sent reply, so the view starts a fresh file picker. */
-  composerKey: number;
   /** Live news arrived while another call was under way: the thread is fetched again once it ends. */
   stale: boolean;
 }
@@ -67,12 +61,7 @@ export type ConsoleRequestEvent =
   | { type: 'CHANGE_STATUS'; status: RequestStatus }
   | { type: 'SELECT_COMPOSER'; composer: Composer }
   | { type: 'EDIT'; text: string }
-  /** The reply's file picker began uploading a file. */
-  | { type: 'UPLOAD_STARTED' }
-  /** Its upload ended, uploaded or not (ATTACHED comes first when it was). */
-  | { type: 'UPLOAD_SETTLED' }
-  | { type: 'ATTACHED'; key: string; fileName: string }
-  | { type: 'DETACHED' }
+  | UploadReport
   | { type: 'SHOW_PREVIEW' }
   | { type: 'SHOW_EDITOR' }
   | { type: 'SEND' }
@@ -128,7 +117,7 @@ function outgoing(context: ConsoleRequestContext) {
   return {
     composer: context.composer,
     text: composerText(context).trim(),
-    attachmentKey: context.composer === 'reply' ? (context.attachment?.key ?? null) : null,
+    attachmentKey: context.composer === 'reply' ? uploadedKey(context.upload.getSnapshot()) : null,
   };
 }
 
@@ -181,6 +170,7 @@ export const consoleRequestMachine = setup({
     emitted: {} as ConsoleRequestEmitted,
   },
   actors: {
+    upload: uploadMachine,
     openRequest: fromPromise<OpenedRequest, number>(({ input }) => openRequest(input)),
     refresh: fromPromise<ConsoleRequest, number>(({ input }) => fetchAndMarkRead(input)),
     claim: fromPromise<ConsoleRequest, number>(({ input }) => claimRequest(input)),
@@ -196,10 +186,7 @@ export const consoleRequestMachine = setup({
   guards: {
     canSend: ({ context }) => hasSendableText(context),
     /** A reply waits for its file to finish uploading (or to be removed); a note carries no file. */
-    isReplyAwaitingFile: and([
-      ({ context }) => context.composer === 'reply',
-      stateIn('#consoleRequest.loaded.attachment.uploading'),
-    ]),
+    isReplyAwaitingFile: ({ context }) => context.composer === 'reply' && isUploading(context.upload.getSnapshot()),
     hasText: ({ context }) => composerText(context).trim().length > 0,
     isAllowedStatus: ({ context, event }) =>
       event.type === 'CHANGE_STATUS' &&
@@ -228,27 +215,26 @@ export const consoleRequestMachine = setup({
       assertEvent(event, 'EDIT');
       return context.composer === 'reply' ? { replyText: event.text } : { noteText: event.text };
     }),
-    attach: assign(({ event }) => {
-      assertEvent(event, 'ATTACHED');
-      return { attachment: { key: event.key, fileName: event.fileName } };
-    }),
-    detach: assign({ attachment: null }),
     showPreview: assign((_, html: string) => ({ previewHtml: html, previewError: null })),
     showPreviewError: assign({ previewHtml: null, previewError: PREVIEW_FAILED }),
     clearPreview: assign({ previewHtml: null, previewError: null }),
-    /** The sent text and file are gone from the composer; a fresh file picker replaces the used one. */
+    /** The sent text (and the reply's file) are gone from the composer. */
     clearSent: assign(({ context }) =>
       context.composer === 'reply'
-        ? { replyText: '', attachment: null, composerKey: context.composerKey + 1, previewHtml: null, previewError: null, pendingPost: null }
+        ? { replyText: '', previewHtml: null, previewError: null, pendingPost: null }
         : { noteText: '', previewHtml: null, previewError: null, pendingPost: null },
     ),
+    /** A sent reply took its file: the reply's uploader is empty for the next one. */
+    emptyReplyUploader: enqueueActions(({ context, enqueue }) => {
+      if (context.composer === 'reply') enqueue.sendTo('upload', { type: 'RESET' });
+    }),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
     announceChange: emit({ type: 'changed' as const }),
   },
 }).createMachine({
   id: 'consoleRequest',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     requestId: input.requestId,
     request: null,
     staff: [],
@@ -259,10 +245,9 @@ export const consoleRequestMachine = setup({
     composer: 'reply',
     replyText: '',
     noteText: '',
-    attachment: null,
+    upload: spawn('upload', { id: 'upload', input: { presign: { requestId: input.requestId } } }),
     previewHtml: null,
     previewError: null,
-    composerKey: 0,
     stale: false,
   }),
   initial: 'loading',
@@ -286,7 +271,6 @@ export const consoleRequestMachine = setup({
       type: 'parallel',
       on: {
         EDIT: { actions: 'edit' },
-        DETACHED: { actions: 'detach' },
       },
       states: {
         /** Calls that change the request, one at a time. */
@@ -349,7 +333,7 @@ export const consoleRequestMachine = setup({
                 }),
                 onDone: {
                   target: ['idle', '#consoleRequest.loaded.composer.writing'],
-                  actions: [...STORE_CHANGE, 'clearSent'],
+                  actions: [...STORE_CHANGE, 'emptyReplyUploader', 'clearSent'],
                 },
                 onError: { target: 'idle', actions: { type: 'showSendError', params: errorOf } },
               },
@@ -367,22 +351,6 @@ export const consoleRequestMachine = setup({
                 onError: 'idle',
               },
               on: NOTE_NEWS_WHILE_BUSY,
-            },
-          },
-        },
-        /** The reply's file: whether one is uploading ('Send reply' waits for it). */
-        attachment: {
-          initial: 'settled',
-          states: {
-            settled: {
-              on: { UPLOAD_STARTED: 'uploading' },
-            },
-            uploading: {
-              on: {
-                ATTACHED: { target: 'settled', actions: 'attach' },
-                // Removed, replaced, refused or failed: nothing to attach (the picker says why).
-                UPLOAD_SETTLED: 'settled',
-              },
             },
           },
         },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
 import type { LiveUpdatesStatus } from '../services/liveUpdates.ts';
 import { subscribeToLiveUpdates } from '../services/liveUpdates.ts';
 import type { Message, RequestStatus } from '../contract/requests.ts';
@@ -14,6 +14,15 @@ import {
 } from '../services/threadRules.ts';
 import { getExpiringUrl } from '../services/uploads.ts';
 import { type PendingPost, nextPost } from './idempotentPost.ts';
+import {
+  type UploadActor,
+  type UploadFailure,
+  type UploadReport,
+  type UploadSnapshot,
+  isUploading,
+  uploadMachine,
+  uploadedKey,
+} from './upload.machine.ts';
 
 /** The signed-in employee, who writes the messages of this thread. */
 export interface ThreadAuthor {
@@ -24,12 +33,6 @@ export interface ThreadAuthor {
 export interface RequestThreadInput {
   requestId: number;
   author: ThreadAuthor;
-}
-
-/** An uploaded file, ready to go with the next message. */
-export interface Attachment {
-  key: string;
-  fileName: string;
 }
 
 /** An image attachment's preview: its expiring address, or a link instead when there is none. */
@@ -43,14 +46,11 @@ export interface RequestThreadContext extends RequestThreadInput {
   draft: string;
   /** What the message being sent says: the draft is cleared after sending only if it is still this text. */
   outgoing: string | null;
-  attachment: Attachment | null;
-  /** SPEC §8 message file upload error. */
-  uploadError: string | null;
+  /** The message's one optional file (its child actor, 'upload'): it goes with the message once uploaded. */
+  upload: UploadActor;
   sendError: string | null;
   /** The message being sent, or that failed to send: see idempotentPost.ts. */
   pendingPost: PendingPost | null;
-  /** Messages sent from this screen: each one empties the message box, file uploader included. */
-  messagesSent: number;
   liveStatus: LiveUpdatesStatus;
   /** By attachment key, for image attachments. */
   previews: Record<string, Preview>;
@@ -59,14 +59,7 @@ export interface RequestThreadContext extends RequestThreadInput {
 export type RequestThreadEvent =
   | { type: 'RETRY' }
   | { type: 'DRAFT_CHANGED'; text: string }
-  /** The uploader began uploading a file (whatever the file: it checks files itself). */
-  | { type: 'UPLOAD_STARTED' }
-  /** The uploader's upload ended; how, it has said first (ATTACHED, UPLOAD_ERROR, UPLOAD_FAILED), if at all. */
-  | { type: 'UPLOAD_SETTLED' }
-  | { type: 'ATTACHED'; key: string; fileName: string }
-  | { type: 'ATTACHMENT_CLEARED' }
-  | { type: 'UPLOAD_ERROR'; status: number; statusText: string; responseText: string }
-  | { type: 'UPLOAD_FAILED'; error: unknown }
+  | UploadReport
   | { type: 'SEND' }
   | { type: 'MESSAGE_RECEIVED'; message: Message }
   | { type: 'REQUEST_UPDATED'; status: RequestStatus }
@@ -95,6 +88,16 @@ const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 const isNotFound = (error: unknown) =>
   error instanceof RequestsCallError && (error.status === 404 || error.status === 400);
+
+/** The key of the file the message carries: none while it uploads, or when there is none. */
+const attachmentKeyOf = (context: RequestThreadContext) => uploadedKey(context.upload.getSnapshot());
+
+/** SPEC §8 message file upload error, while the message's upload has failed. */
+export function uploadErrorOf(upload: UploadSnapshot): string | null {
+  const { failure } = upload.context;
+  if (!failure) return null;
+  return uploadErrorMessage(failure.kind === 'http' ? uploadHttpFailureReason(failure) : uploadNetworkFailureReason(failure.error));
+}
 
 /** The image keys of the request's messages that have no preview yet. */
 function imageKeysToLookUp(context: RequestThreadContext): string[] {
@@ -133,6 +136,7 @@ export const requestThreadMachine = setup({
     input: {} as RequestThreadInput,
   },
   actors: {
+    upload: uploadMachine,
     loadRequest: fromPromise<ClientRequest, { requestId: number }>(({ input }) => fetchRequest(input.requestId)),
     sendMessage: fromPromise<ClientRequest, SendMessageInput>(({ input }) =>
       createMessage(
@@ -155,6 +159,9 @@ export const requestThreadMachine = setup({
   },
   guards: {
     hasText: ({ context }) => context.draft.trim() !== '',
+    /** The message waits for its file's key; the employee may cancel the upload by removing the file. */
+    isUploading: ({ context }) => isUploading(context.upload.getSnapshot()),
+    isHttpFailure: ({ event }) => event.type === 'UPLOAD_FAILED' && event.failure.kind === 'http',
     isNotFound: (_, error: unknown) => isNotFound(error),
   },
   actions: {
@@ -188,42 +195,30 @@ export const requestThreadMachine = setup({
       assertEvent(event, 'DRAFT_CHANGED');
       return { draft: event.text };
     }),
-    clearUploadError: assign({ uploadError: null }),
-    storeAttachment: assign(({ event }) => {
-      assertEvent(event, 'ATTACHED');
-      return { attachment: { key: event.key, fileName: event.fileName } };
-    }),
-    forgetAttachment: assign({ attachment: null }),
-    showUploadHttpError: assign(({ event }) => {
-      assertEvent(event, 'UPLOAD_ERROR');
-      return { uploadError: uploadErrorMessage(uploadHttpFailureReason(event)) };
-    }),
-    /** SPEC §8 'We have been notified': an upload answered outside 200-299 goes to error tracking. */
+    /**
+     * SPEC §8 'We have been notified': an upload answered outside 200-299 goes to error tracking (one that got no
+     * answer at all, the upload has reported itself).
+     */
     reportUploadHttpError: ({ event }) => {
-      assertEvent(event, 'UPLOAD_ERROR');
-      const error = new Error(`Message attachment upload failed with HTTP ${event.status} ${event.statusText}`.trim());
+      assertEvent(event, 'UPLOAD_FAILED');
+      const { status, statusText } = event.failure as Extract<UploadFailure, { kind: 'http' }>;
+      const error = new Error(`Message attachment upload failed with HTTP ${status} ${statusText}`.trim());
       void reportError(error, { component: 'RequestThread', feature: 'request messages' });
     },
-    /** No answer at all: the uploader has already reported it. */
-    showUploadFailure: assign(({ event }) => {
-      assertEvent(event, 'UPLOAD_FAILED');
-      return { uploadError: uploadErrorMessage(uploadNetworkFailureReason(event.error)) };
-    }),
     /** Sent again unchanged after a failure, the message keeps its Idempotency-Key: the server stores it once. */
     startSending: assign(({ context }) => ({
       outgoing: context.draft,
       sendError: null,
-      uploadError: null,
-      pendingPost: nextPost(context.pendingPost, { body: context.draft, attachmentKey: context.attachment?.key ?? null }),
+      pendingPost: nextPost(context.pendingPost, { body: context.draft, attachmentKey: attachmentKeyOf(context) }),
     })),
     /** Text typed while the message was on its way stays in the box. */
     clearSentMessage: assign(({ context }) => ({
       draft: context.draft === context.outgoing ? '' : context.draft,
       outgoing: null,
-      attachment: null,
       pendingPost: null,
-      messagesSent: context.messagesSent + 1,
     })),
+    /** The file went with the message: the uploader is empty for the next one. */
+    emptyUploader: sendTo('upload', { type: 'RESET' }),
     storeSendError: assign((_, error: unknown) => ({
       outgoing: null,
       sendError: error instanceof Error && error.message ? error.message : 'An unexpected error occurred',
@@ -231,17 +226,15 @@ export const requestThreadMachine = setup({
   },
 }).createMachine({
   id: 'requestThread',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     ...input,
     request: null,
     loadFailure: null,
     draft: '',
     outgoing: null,
-    attachment: null,
-    uploadError: null,
+    upload: spawn('upload', { id: 'upload', input: { presign: { requestId: input.requestId } } }),
     sendError: null,
     pendingPost: null,
-    messagesSent: 0,
     liveStatus: 'connecting',
     previews: {},
   }),
@@ -280,6 +273,7 @@ export const requestThreadMachine = setup({
         PREVIEW_READY: { actions: 'storePreview' },
         PREVIEW_FAILED: { actions: 'storePreview' },
         DRAFT_CHANGED: { actions: 'storeDraft' },
+        UPLOAD_FAILED: { guard: 'isHttpFailure', actions: 'reportUploadHttpError' },
       },
       states: {
         /** Catching up with the server: after the live stream (re)opens, and on every poll while it is down. */
@@ -309,23 +303,7 @@ export const requestThreadMachine = setup({
           states: {
             editing: {
               on: {
-                // A new upload replaces the last one's error; an uploaded file it replaces was cleared before.
-                UPLOAD_STARTED: { target: 'attaching', actions: 'clearUploadError' },
-                ATTACHMENT_CLEARED: { actions: 'forgetAttachment' },
-                SEND: { guard: 'hasText', target: 'sending' },
-              },
-            },
-            /**
-             * A file is on its way to storage; the message waits for its key (Send is off) and the employee may
-             * remove the file, which cancels the upload. The uploader tells how an upload ended before it settles.
-             */
-            attaching: {
-              on: {
-                ATTACHED: { target: 'editing', actions: 'storeAttachment' },
-                UPLOAD_ERROR: { target: 'editing', actions: ['showUploadHttpError', 'reportUploadHttpError'] },
-                UPLOAD_FAILED: { target: 'editing', actions: 'showUploadFailure' },
-                // Removed, replaced or refused on the way: nothing was uploaded.
-                UPLOAD_SETTLED: { target: 'editing' },
+                SEND: { guard: and(['hasText', not('isUploading')]), target: 'sending' },
               },
             },
             sending: {
@@ -338,13 +316,14 @@ export const requestThreadMachine = setup({
                   requestId: context.requestId,
                   body: context.draft,
                   sourceName: context.author.fullName,
-                  attachmentKey: context.attachment?.key,
+                  attachmentKey: attachmentKeyOf(context) ?? undefined,
                   idempotencyKey: context.pendingPost!.key,
                 }),
                 onDone: {
                   target: 'editing',
                   actions: [
                     'clearSentMessage',
+                    'emptyUploader',
                     { type: 'storeRequest', params: ({ event }) => event.output },
                     'lookUpPreviews',
                   ],

@@ -1,4 +1,4 @@
-import { type ErrorActorEvent, and, assign, fromPromise, or, setup, stateIn } from 'xstate';
+import { type ErrorActorEvent, and, assign, enqueueActions, fromPromise, or, setup, stateIn, stopChild } from 'xstate';
 import {
   type NextScreenItem,
   type SubmittedRequest,
@@ -16,6 +16,7 @@ import {
   fetchNextScreenItem,
   submitSurvey,
 } from '../services/surveys.ts';
+import { type UploadReport, uploadMachine } from './upload.machine.ts';
 
 /** SPEC §9: the typing indicator shows when the next question takes longer than this. */
 export const TYPING_INDICATOR_DELAY_MS = 250;
@@ -90,18 +91,22 @@ export interface SurveyContext {
   request: SubmittedRequest | null;
 }
 
+/**
+ * The uploads of upload questions (child actors): the question being asked, and the answer being edited. Their
+ * files are presigned without a request: the request does not exist yet.
+ */
+export const SURVEY_UPLOADS = { question: 'upload', edit: 'editUpload' } as const;
+
 export type SurveyEvent =
   /** The current answer is typed or chosen. */
   | { type: 'CHANGE'; value: string }
-  /** A file was uploaded for the current (upload) question. */
-  | { type: 'FILE_UPLOADED'; key: string; fileName: string }
-  /** The current question's file was removed. */
-  | { type: 'FILE_CLEARED' }
+  /** From either upload (`uploadId`): a file was uploaded, or the uploaded one removed. */
+  | UploadReport
   | { type: 'ANSWER' }
   | { type: 'SKIP' }
   | { type: 'RETRY' }
   | { type: 'EDIT'; questionId: number }
-  | { type: 'CHANGE_EDIT'; value: string; fileName?: string }
+  | { type: 'CHANGE_EDIT'; value: string }
   | { type: 'SAVE_EDIT' }
   | { type: 'CANCEL_EDIT' }
   | { type: 'KEEP_EDITING' }
@@ -181,14 +186,26 @@ function questionOf(context: SurveyContext, questionId: number): NextScreenItem 
 }
 
 const failureOf = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+const QUESTION_UPLOAD = { type: 'isFrom', params: { uploadId: SURVEY_UPLOADS.question } } as const;
+const EDIT_UPLOAD = { type: 'isFrom', params: { uploadId: SURVEY_UPLOADS.edit } } as const;
 
 export const surveyMachine = setup({
   types: {
     context: {} as SurveyContext,
     events: {} as SurveyEvent,
     input: {} as SurveyInput,
+    children: {} as {
+      upload: 'upload';
+      editUpload: 'upload';
+      beginSurvey: 'beginSurvey';
+      fetchNextItem: 'fetchNextItem';
+      postAnswer: 'postAnswer';
+      saveEdit: 'postAnswer';
+      submitSurvey: 'submitSurvey';
+    },
   },
   actors: {
+    upload: uploadMachine,
     beginSurvey: fromPromise<number, { requestSurveyId: number }>(({ input }) => beginSurvey(input.requestSurveyId)),
     fetchNextItem: fromPromise<NextScreenItem | null, { userRequestSurveyId: number }>(({ input }) =>
       fetchNextScreenItem(input.userRequestSurveyId),
@@ -228,6 +245,7 @@ export const surveyMachine = setup({
       stateIn('#survey.active.conversation.review'),
     ]),
     isConfirmed: stateIn('#survey.active.conversation.confirmation'),
+    isFrom: ({ event }, { uploadId }: { uploadId: string }) => 'uploadId' in event && event.uploadId === uploadId,
   },
   actions: {
     /** SPEC §7: begin and answer errors are logged; this app also shows every one of them. */
@@ -251,11 +269,16 @@ export const surveyMachine = setup({
       fieldError: null,
       error: null,
     })),
+    /** An upload question gets its own uploader; it goes once the question is answered (see loadingNext). */
+    startQuestionUpload: enqueueActions(({ enqueue }, { item }: { item: NextScreenItem }) => {
+      if (item.question.type === 'SingleUploadInput') enqueue.spawnChild('upload', { id: SURVEY_UPLOADS.question, input: { presign: {} } });
+    }),
+    stopQuestionUpload: stopChild(SURVEY_UPLOADS.question),
     changeDraft: assign(({ context, event }) =>
       event.type === 'CHANGE' ? { draft: { ...context.draft, value: event.value }, fieldError: null } : {},
     ),
     takeUpload: assign(({ event }) =>
-      event.type === 'FILE_UPLOADED' ? { draft: { value: event.key, fileName: event.fileName }, fieldError: null } : {},
+      event.type === 'UPLOADED' ? { draft: { value: event.key, fileName: event.fileName }, fieldError: null } : {},
     ),
     clearDraft: assign({ draft: EMPTY_DRAFT }),
     refuseAnswer: assign(({ context }) => {
@@ -290,9 +313,20 @@ export const surveyMachine = setup({
       const draft = draftOf(entry);
       return { edit: { questionId: event.questionId, original: draft, draft, fieldError: null, error: null } };
     }),
+    /** The edit of an upload answer gets its own uploader; it goes when the edit ends (see edit.idle). */
+    startEditUpload: enqueueActions(({ context, event, enqueue }) => {
+      const question = event.type === 'EDIT' ? questionOf(context, event.questionId) : undefined;
+      if (question?.question.type === 'SingleUploadInput') enqueue.spawnChild('upload', { id: SURVEY_UPLOADS.edit, input: { presign: {} } });
+    }),
+    stopEditUpload: stopChild(SURVEY_UPLOADS.edit),
     changeEdit: assign(({ context, event }) => {
       if (event.type !== 'CHANGE_EDIT' || !context.edit) return {};
-      const draft = { value: event.value, fileName: event.fileName ?? context.edit.draft.fileName };
+      return { edit: { ...context.edit, draft: { ...context.edit.draft, value: event.value }, fieldError: null } };
+    }),
+    /** The edit's uploader uploaded a file (the new answer), or the file it uploaded was removed (no answer). */
+    takeEditUpload: assign(({ context, event }) => {
+      if (!context.edit) return {};
+      const draft = event.type === 'UPLOADED' ? { value: event.key, fileName: event.fileName } : EMPTY_DRAFT;
       return { edit: { ...context.edit, draft, fieldError: null } };
     }),
     refuseEdit: assign(({ context }) => {
@@ -359,6 +393,7 @@ export const surveyMachine = setup({
             },
             loadingNext: {
               tags: ['busy'],
+              entry: 'stopQuestionUpload',
               initial: 'waiting',
               invoke: {
                 id: 'fetchNextItem',
@@ -369,7 +404,10 @@ export const surveyMachine = setup({
                   {
                     guard: { type: 'hasNextItem', params: ({ event }) => ({ item: event.output }) },
                     target: 'asking',
-                    actions: { type: 'askNext', params: ({ event }) => ({ item: event.output as NextScreenItem }) },
+                    actions: [
+                      { type: 'askNext', params: ({ event }) => ({ item: event.output as NextScreenItem }) },
+                      { type: 'startQuestionUpload', params: ({ event }) => ({ item: event.output as NextScreenItem }) },
+                    ],
                   },
                   { target: 'review' },
                 ],
@@ -394,7 +432,7 @@ export const surveyMachine = setup({
               initial: 'idle',
               on: {
                 CHANGE: { actions: 'changeDraft' },
-                FILE_CLEARED: { target: '.idle', actions: 'clearDraft' },
+                UPLOAD_CLEARED: { guard: QUESTION_UPLOAD, target: '.idle', actions: 'clearDraft' },
                 ANSWER: [
                   { guard: and(['draftIsFilled', 'answerBreaksRule']), actions: 'refuseAnswer' },
                   { guard: 'draftIsFilled', target: 'answering', actions: 'prepareAnswer' },
@@ -403,12 +441,14 @@ export const surveyMachine = setup({
               },
               states: {
                 idle: {
-                  on: { FILE_UPLOADED: { target: 'uploadSettling', actions: 'takeUpload' } },
+                  on: { UPLOADED: { guard: QUESTION_UPLOAD, target: 'uploadSettling', actions: 'takeUpload' } },
                 },
-                /** SPEC §4/§9: the uploaded file becomes the answer 200 ms after it was chosen. */
+                /**
+                 * SPEC §4/§9: the uploaded file becomes the answer 200 ms after it was chosen. Another file chosen
+                 * meanwhile starts over: its upload first tells the survey the uploaded file is gone (back to idle).
+                 */
                 uploadSettling: {
                   after: { uploadAnswer: { target: '#survey.active.conversation.answering', actions: 'prepareAnswer' } },
-                  on: { FILE_UPLOADED: { target: 'uploadSettling', reenter: true, actions: 'takeUpload' } },
                 },
               },
             },
@@ -470,13 +510,20 @@ export const surveyMachine = setup({
           initial: 'idle',
           states: {
             idle: {
+              entry: 'stopEditUpload',
               on: {
-                EDIT: { guard: and(['isAnswered', 'conversationAllowsEdits']), target: 'editing', actions: 'openEdit' },
+                EDIT: {
+                  guard: and(['isAnswered', 'conversationAllowsEdits']),
+                  target: 'editing',
+                  actions: ['openEdit', 'startEditUpload'],
+                },
               },
             },
             editing: {
               on: {
                 CHANGE_EDIT: { actions: 'changeEdit' },
+                UPLOADED: { guard: EDIT_UPLOAD, actions: 'takeEditUpload' },
+                UPLOAD_CLEARED: { guard: EDIT_UPLOAD, actions: 'takeEditUpload' },
                 SAVE_EDIT: [
                   { guard: and(['editIsFilled', 'editBreaksRule']), actions: 'refuseEdit' },
                   { guard: 'editIsFilled', target: 'saving' },

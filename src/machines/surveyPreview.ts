@@ -9,7 +9,8 @@ import type { UploadFileOptions } from '../services/uploads.ts';
 /**
  * A request template previewed as the employee conversation (issue 13): the real survey machine, whose calls to the
  * server are answered here, from the admin's draft questions, as the server would answer them. Nothing is sent: no
- * survey session is begun, no answer stored, no request created, and no submission counted in the analytics.
+ * survey session is begun, no answer stored, no request created, no file uploaded, and no submission counted in the
+ * analytics.
  */
 
 /** What a pre-filled question shows in the preview: a sample, as each employee sees what they told us. */
@@ -21,6 +22,20 @@ export const PREVIEW_PREFILLS: Record<QuestionPrefill, string> = {
 };
 
 const PREVIEW_SESSION_ID = 0;
+
+/**
+ * The preview's file uploads: a chosen file is checked and shown as any upload is, but stays in the browser: no
+ * upload address is asked for and no byte is sent.
+ */
+const previewUploadMachine = uploadMachine.provide({
+  actors: {
+    requestPresignedUrl: fromPromise<PresignedUrlResponse, { filename: string; requestId?: number }>(async ({ input }) => ({
+      key: `preview/${input.filename}`,
+      presigned_url: 'about:blank',
+    })),
+    uploadFile: fromPromise<void, Omit<UploadFileOptions, 'signal'>>(async ({ input }) => input.onProgress?.(100)),
+  },
+});
 
 /** A preview of `items` (the screen items of the draft, in order), each run with a fresh store of answers. */
 export function surveyPreviewOf(items: readonly NextScreenItem[], templateName: string) {
@@ -37,6 +52,7 @@ export function surveyPreviewOf(items: readonly NextScreenItem[], templateName: 
         return { id: input.questionId, object_satisfied_id: input.questionId, value: input.value };
       }),
       submitSurvey: fromPromise<SubmittedRequest, { userRequestSurveyId: number }>(async () => previewRequest(templateName)),
+      upload: previewUploadMachine,
     },
     actions: { trackSubmission: () => {} },
   });
@@ -56,17 +72,3 @@ function previewRequest(name: string): SubmittedRequest {
     survey_category_image_url: null,
   };
 }
-
-/**
- * The preview's file uploads: a chosen file is checked and shown as any upload is, but stays in the browser: no
- * upload address is asked for and no byte is sent.
- */
-export const previewUploadMachine = uploadMachine.provide({
-  actors: {
-    requestPresignedUrl: fromPromise<PresignedUrlResponse, { filename: string; requestId?: number }>(async ({ input }) => ({
-      key: `preview/${input.filename}`,
-      presigned_url: 'about:blank',
-    })),
-    uploadFile: fromPromise<void, Omit<UploadFileOptions, 'signal'>>(async ({ input }) => input.onProgress?.(100)),
-  },
-});

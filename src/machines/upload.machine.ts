@@ -1,5 +1,5 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import { MAX_UPLOAD_BYTES, type PresignedUrlResponse, isSafeUploadType } from '../contract/uploads.ts';
+import { type ActorRefFrom, type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { MAX_UPLOAD_BYTES, type PresignedUrlResponse, fileSize, isSafeUploadType } from '../contract/uploads.ts';
 import { reportError } from '../services/errorReporting.ts';
 import {
   UploadAbortedError,
@@ -8,7 +8,6 @@ import {
   requestPresignedUrl,
   uploadFile,
 } from '../services/uploads.ts';
-import { fileSize } from '../widgets/format.ts';
 
 /** SPEC §5 and §8 messages. SPEC §5 writes 'a file name' where the chosen file's name goes. */
 export const UPLOAD_MESSAGES = {
@@ -25,34 +24,23 @@ export interface UploadInput {
   presign?: { requestId?: number };
 }
 
-export interface UploadErrorDetails {
-  status: number;
-  statusText: string;
-  responseText: string;
-}
+/** How the last upload failed: answered outside 200-299 (SPEC §8), or not answered at all. */
+export type UploadFailure =
+  | { kind: 'http'; status: number; statusText: string; responseText: string }
+  | { kind: 'network'; error: unknown };
 
-export interface UploadedResult {
-  /** The storage key, when the address was presigned by our server. */
-  key?: string;
-  file: File;
-  /** Clears the uploader, e.g. once the message carrying the file has been sent. */
-  reset: () => void;
-}
-
-/** What the uploader tells its owner (actor.on(type, handler)). */
-export type UploadEmitted =
-  | ({ type: 'uploaded' } & UploadedResult)
-  | ({ type: 'uploadError' } & UploadErrorDetails)
-  /** No HTTP answer (or another unexpected failure): reported to error tracking, and handed to the owner. */
-  | { type: 'uploadFailed'; error: unknown }
-  /** An uploaded file is no longer selected (removed, replaced, reset): any key taken from it is stale. */
-  | { type: 'cleared' }
-  /**
-   * An upload began (its presign included), or it ended in any way: uploaded, failed, aborted, removed, replaced,
-   * reset. The end is told after its outcome ('uploaded', 'uploadError', 'uploadFailed'), so an owner that hears
-   * `busy: false` already knows whether it has a file.
-   */
-  | { type: 'busy'; busy: boolean };
+/**
+ * What an upload tells the flow that owns it (its parent actor), each with the upload's actor id, for a flow that
+ * owns several. Whether an upload is under way, and the key of the uploaded file, the flow reads from the upload's
+ * snapshot when it needs them.
+ */
+export type UploadReport =
+  /** SPEC §4's success event: the file is stored under `key` (told of presigned uploads, which alone have a key). */
+  | { type: 'UPLOADED'; uploadId: string; key: string; fileName: string }
+  /** SPEC §8's upload-error event (or no answer at all, already sent to error tracking). */
+  | { type: 'UPLOAD_FAILED'; uploadId: string; failure: UploadFailure }
+  /** An uploaded file is no longer selected (removed, replaced, reset): the key told with it no longer applies. */
+  | { type: 'UPLOAD_CLEARED'; uploadId: string };
 
 export type UploadEvent =
   | { type: 'CHOOSE_FILE'; file: File }
@@ -69,6 +57,8 @@ export interface UploadContext {
   percent: number;
   /** The message in the error box. */
   error: string | null;
+  /** Set while the last upload has failed (state `failed`). */
+  failure: UploadFailure | null;
 }
 
 /** Browsers that do not know HEIF/AVIF report no type at all; their extension then decides. */
@@ -82,52 +72,39 @@ function isSameFile(a: File, b: File): boolean {
   return a.name === b.name && a.type === b.type && a.size === b.size;
 }
 
-const CLEARED_SELECTION = { file: null, presigned: null, percent: 0 } as const;
+const CLEARED_SELECTION = { file: null, presigned: null, percent: 0, failure: null } as const;
 /** The failure of an invoked call, as guard and action parameters. */
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
-/** Both calls of an upload fail alike; the owner hears the failure, then that the upload has ended. */
+/** Both calls of an upload fail alike; one that got no HTTP answer also goes to error tracking (SPEC §8). */
 const FAILURE = [
   {
     guard: { type: 'isHttpError', params: failureOf },
     target: '#upload.failed',
-    actions: ['showUploadFailure', { type: 'emitUploadError', params: failureOf }, 'emitNotBusy'],
+    actions: [{ type: 'showUploadFailure', params: failureOf }, 'reportFailed'],
   },
   {
     target: '#upload.failed',
-    actions: [
-      'showUploadFailure',
-      { type: 'reportFailure', params: failureOf },
-      { type: 'emitUploadFailed', params: failureOf },
-      'emitNotBusy',
-    ],
+    actions: [{ type: 'showUploadFailure', params: failureOf }, { type: 'reportToTracking', params: failureOf }, 'reportFailed'],
   },
 ] as const;
-const REMOVE = { REMOVE_FILE: { target: 'idle', actions: 'clearSelection' } } as const;
+const REMOVE = { REMOVE_FILE: { target: '#upload.idle', actions: 'clearSelection' } } as const;
 
-/**
- * A file is chosen: the same file again is ignored; a refused one says why; another one replaces it. During an
- * upload, that upload ends, and the owner is told so last (see `busy`).
- */
-function chooseFile({ duringUpload }: { duringUpload: boolean }) {
-  const endings = duringUpload ? (['emitNotBusy'] as const) : ([] as const);
-  return [
-    { guard: 'isSelectedFile' },
-    { guard: 'isTooLarge', target: '#upload.invalid', actions: ['refuseTooLarge', ...endings] },
-    { guard: 'isNotImageOrPdf', target: '#upload.invalid', actions: ['refuseType', ...endings] },
-    { target: '#upload.chosen', actions: ['select', ...endings] },
-  ] as const;
+function failureFrom(error: unknown): UploadFailure {
+  if (!(error instanceof UploadHttpError)) return { kind: 'network', error };
+  const { status, statusText, responseText } = error;
+  return { kind: 'http', status, statusText, responseText };
 }
 
 /**
- * SPEC §4 "Single-file upload", §5 "File uploads", §8 "Widget upload failure": one file; choosing checks it,
- * (presigns,) uploads it with progress, and tells the owner through emitted events.
+ * SPEC §4 "Single-file upload", §5 "File uploads", §8 "Widget upload failure": one file; choosing checks it (a file
+ * identical to the one selected is ignored, a refused one says why, another one replaces it), (presigns,) uploads it
+ * with progress, and tells the flow that owns it how it went (UploadReport). The flow clears it with RESET.
  */
 export const uploadMachine = setup({
   types: {
     context: {} as UploadContext,
     events: {} as UploadEvent,
     input: {} as UploadInput,
-    emitted: {} as UploadEmitted,
   },
   actors: {
     requestPresignedUrl: fromPromise<PresignedUrlResponse, { filename: string; requestId?: number }>(({ input }) =>
@@ -148,7 +125,7 @@ export const uploadMachine = setup({
   actions: {
     select: assign(({ event }) => {
       assertEvent(event, 'CHOOSE_FILE');
-      return { file: event.file, presigned: null, percent: 0, error: null };
+      return { ...CLEARED_SELECTION, file: event.file, error: null };
     }),
     clearSelection: assign({ ...CLEARED_SELECTION, error: null }),
     refuseTooLarge: assign({ ...CLEARED_SELECTION, error: UPLOAD_MESSAGES.tooLarge }),
@@ -164,26 +141,24 @@ export const uploadMachine = setup({
       },
     }),
     completeProgress: assign({ percent: 100 }),
-    showUploadFailure: assign(({ context }) => ({
+    showUploadFailure: assign(({ context }, error: unknown) => ({
       ...CLEARED_SELECTION,
       error: UPLOAD_MESSAGES.failed(context.file?.name ?? ''),
+      failure: failureFrom(error),
     })),
-    emitUploaded: emit(({ context, self }) => ({
-      type: 'uploaded' as const,
-      key: context.presigned?.key,
-      file: context.file as File,
-      reset: () => self.send({ type: 'RESET' }),
-    })),
-    emitUploadError: emit((_, error: unknown) => {
-      const { status, statusText, responseText } = error as UploadHttpError;
-      return { type: 'uploadError' as const, status, statusText, responseText };
+    reportUploaded: enqueueActions(({ context, self, enqueue }) => {
+      if (!self._parent || !context.presigned || !context.file) return;
+      enqueue.sendParent({ type: 'UPLOADED', uploadId: self.id, key: context.presigned.key, fileName: context.file.name } satisfies UploadReport);
     }),
-    emitUploadFailed: emit((_, error: unknown) => ({ type: 'uploadFailed' as const, error })),
-    emitCleared: emit({ type: 'cleared' as const }),
-    emitBusy: emit({ type: 'busy' as const, busy: true }),
-    emitNotBusy: emit({ type: 'busy' as const, busy: false }),
-    /** SPEC §8: a network error is rethrown; here that means handed to error tracking (and to the owner). */
-    reportFailure: (_, error: unknown) => {
+    reportFailed: enqueueActions(({ context, self, enqueue }) => {
+      if (!self._parent || !context.failure) return;
+      enqueue.sendParent({ type: 'UPLOAD_FAILED', uploadId: self.id, failure: context.failure } satisfies UploadReport);
+    }),
+    reportCleared: enqueueActions(({ self, enqueue }) => {
+      if (self._parent) enqueue.sendParent({ type: 'UPLOAD_CLEARED', uploadId: self.id } satisfies UploadReport);
+    }),
+    /** SPEC §8: a network error is rethrown; here that means handed to error tracking (and told to the owner). */
+    reportToTracking: (_, error: unknown) => {
       void reportError(error, { component: 'FileUploader', feature: 'uploads' });
     },
     /** SPEC §8: an abort is only logged. */
@@ -193,10 +168,15 @@ export const uploadMachine = setup({
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({ input, file: null, presigned: null, percent: 0, error: null }),
+  context: ({ input }) => ({ input, file: null, presigned: null, percent: 0, error: null, failure: null }),
   initial: 'idle',
   on: {
-    CHOOSE_FILE: chooseFile({ duringUpload: false }),
+    CHOOSE_FILE: [
+      { guard: 'isSelectedFile' },
+      { guard: 'isTooLarge', target: '.invalid', actions: 'refuseTooLarge' },
+      { guard: 'isNotImageOrPdf', target: '.invalid', actions: 'refuseType' },
+      { target: '.chosen', actions: 'select' },
+    ],
     RESET: { target: '.idle', actions: 'clearSelection' },
   },
   states: {
@@ -215,17 +195,11 @@ export const uploadMachine = setup({
       on: REMOVE,
     },
     /**
-     * An upload under way, from the presign to the last byte. Entering tells the owner it has begun; every
-     * transition out of it tells the owner it has ended, after telling how (the transfer itself is cancelled when
-     * its state is left).
+     * An upload under way, from the presign to the last byte: the owner's flow waits for it (e.g. to send its
+     * message). Leaving it in any way cancels the transfer.
      */
     busy: {
-      entry: 'emitBusy',
-      on: {
-        CHOOSE_FILE: chooseFile({ duringUpload: true }),
-        REMOVE_FILE: { target: 'idle', actions: ['clearSelection', 'emitNotBusy'] },
-        RESET: { target: 'idle', actions: ['clearSelection', 'emitNotBusy'] },
-      },
+      on: REMOVE,
       initial: 'presigning',
       states: {
         presigning: {
@@ -247,12 +221,12 @@ export const uploadMachine = setup({
               file: context.file as File,
               onProgress: (percent: number) => self.send({ type: 'PROGRESS', percent }),
             }),
-            onDone: { target: '#upload.uploaded', actions: ['completeProgress', 'emitUploaded', 'emitNotBusy'] },
+            onDone: { target: '#upload.uploaded', actions: ['completeProgress', 'reportUploaded'] },
             onError: [
               {
                 guard: { type: 'isAborted', params: failureOf },
                 target: '#upload.idle',
-                actions: ['logAbort', 'clearSelection', 'emitNotBusy'],
+                actions: ['logAbort', 'clearSelection'],
               },
               ...FAILURE,
             ],
@@ -262,8 +236,30 @@ export const uploadMachine = setup({
       },
     },
     uploaded: {
-      exit: 'emitCleared',
+      exit: 'reportCleared',
       on: REMOVE,
     },
   },
 });
+
+export type UploadActor = ActorRefFrom<typeof uploadMachine>;
+export type UploadSnapshot = SnapshotFrom<typeof uploadMachine>;
+
+// ---- Selectors ----
+
+/** From the presign to the last byte. */
+export function isUploading(snapshot: UploadSnapshot): boolean {
+  return snapshot.matches('busy');
+}
+
+/** The storage key of the uploaded file, when its address was presigned. */
+export function uploadedKey(snapshot: UploadSnapshot): string | null {
+  return snapshot.matches('uploaded') ? (snapshot.context.presigned?.key ?? null) : null;
+}
+
+/** What the uploader's progress bar says: nothing while a chosen file waits or when there is none. */
+export function uploadStatus(snapshot: UploadSnapshot): 'Uploading' | 'Uploaded' | null {
+  if (snapshot.matches('busy')) return 'Uploading';
+  if (snapshot.matches('uploaded')) return 'Uploaded';
+  return null;
+}

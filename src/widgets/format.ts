@@ -1,4 +1,4 @@
-/** Display formatting shared by the screens: relative times, file sizes and dates (SPEC §9). */
+/** Display formatting shared by the screens: relative times and dates (SPEC §9); file sizes are in src/contract/uploads.ts. */
 
 const MINUTE_SECONDS = 60;
 const HOUR_SECONDS = 60 * MINUTE_SECONDS;
@@ -24,22 +24,6 @@ export function relativeTime(date: Date | string | number, now: Date = new Date(
   }
   // Under a minute, and clock skew that puts the date slightly in the future.
   return 'Just now';
-}
-
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-const SIZE_BASE = 1024;
-
-/** 1024-based size with at most one decimal: '0 Bytes', '500 Bytes', '1.5 MB', '25 MB'. */
-export function fileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  let unitIndex = Math.min(Math.floor(Math.log(bytes) / Math.log(SIZE_BASE)), SIZE_UNITS.length - 1);
-  let rounded = Math.round((bytes / SIZE_BASE ** unitIndex) * 10) / 10;
-  // 1048575 bytes is 1023.999 KB, which would round to '1024 KB'; show it as '1 MB'.
-  if (rounded >= SIZE_BASE && unitIndex < SIZE_UNITS.length - 1) {
-    unitIndex += 1;
-    rounded = Math.round((bytes / SIZE_BASE ** unitIndex) * 10) / 10;
-  }
-  return `${rounded} ${SIZE_UNITS[unitIndex]}`;
 }
 
 const pad2 = (value: number) => String(value).padStart(2, '0');

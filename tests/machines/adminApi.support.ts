@@ -5,7 +5,11 @@
  * ConsoleCallError, sent back as the server's error answer (status, message, fields); an error without a status is a
  * network failure.
  */
+import { act, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
+import type { UploadReport } from '../../src/machines/upload.machine.ts';
+import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import { type FakeRoute, type SentCall, fakeNetwork } from './network.support.ts';
 
 export type { FakeRoute, SentCall };
@@ -29,4 +33,43 @@ export function expectFieldMessages(fields: Record<string, HTMLElement>, fieldEr
       expect(input).not.toHaveAttribute('aria-invalid');
     }
   }
+}
+
+const IMAGE_NAME = 'logo.png';
+
+/**
+ * What a form's image upload (a child actor of the screen's machine) tells the machine, as the models offer them: the
+ * image stored under the presigned key, the storage refusing it, the uploaded image removed.
+ */
+export const IMAGE_UPLOAD_REPORTS = {
+  uploaded: { type: 'UPLOADED', uploadId: 'upload', key: PRESIGNED_LOGO.key, fileName: IMAGE_NAME },
+  failed: {
+    type: 'UPLOAD_FAILED',
+    uploadId: 'upload',
+    failure: { kind: 'http', status: 500, statusText: 'Internal Server Error', responseText: '' },
+  },
+  cleared: { type: 'UPLOAD_CLEARED', uploadId: 'upload' },
+} as const satisfies Record<string, UploadReport>;
+
+/** Chooses an image in the form's uploader; its presign is answered at once, and its transfer is left waiting. */
+export async function startImageUpload(user: UserEvent, form: HTMLElement): Promise<FakeXMLHttpRequest> {
+  const transfersBefore = FakeXMLHttpRequest.sent.length;
+  await user.upload(form.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement, new File(['png'], IMAGE_NAME, { type: 'image/png' }));
+  await waitFor(() => expect(FakeXMLHttpRequest.sent).toHaveLength(transfersBefore + 1));
+  const transfer = FakeXMLHttpRequest.sent.at(-1) as FakeXMLHttpRequest;
+  expect(transfer.url).toBe(PRESIGNED_LOGO.presigned_url);
+  return transfer;
+}
+
+/** The executors of the image upload's reports, in the form `form()` finds. */
+export function imageUploadExecutors(user: () => UserEvent, form: () => HTMLElement) {
+  const uploadAnswered = (status: number) => async () => {
+    const transfer = await startImageUpload(user(), form());
+    await act(async () => transfer.respond(status));
+  };
+  return {
+    UPLOADED: uploadAnswered(200),
+    UPLOAD_FAILED: uploadAnswered(IMAGE_UPLOAD_REPORTS.failed.failure.status),
+    UPLOAD_CLEARED: () => user().click(within(form()).getByRole('button', { name: `Remove ${IMAGE_NAME}` })),
+  };
 }

@@ -3,10 +3,18 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type AdminCompany, EMAIL_DOMAIN_ERROR } from '../../src/contract/admin.ts';
-import { adminCompaniesMachine, companyRequestOf } from '../../src/machines/adminCompanies.machine.ts';
+import { LOGO_STILL_UPLOADING, adminCompaniesMachine, companyRequestOf } from '../../src/machines/adminCompanies.machine.ts';
 import { ConsoleCallError } from '../../src/services/console.ts';
 import { AdminCompaniesView } from '../../src/views/admin/AdminCompaniesView.tsx';
-import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
+import {
+  IMAGE_UPLOAD_REPORTS,
+  PRESIGNED_LOGO,
+  type SentCall,
+  expectFieldMessages,
+  fakeAdminApi,
+  imageUploadExecutors,
+  startImageUpload,
+} from './adminApi.support.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import {
   type EventExecutors,
@@ -74,9 +82,10 @@ const { paths, titled } = flowModel(adminCompaniesMachine, {
     { label: 'type the domain', event: { type: 'CHANGE', changes: { email_domains: 'newco.test' } } },
     { label: 'require MFA', event: { type: 'CHANGE', changes: { mfa_policy: 'required' } } },
     { label: 'remove the logo', event: { type: 'CHANGE', changes: { logo_upload_key: null } } },
-    { label: 'choose a logo', event: { type: 'LOGO_BUSY', busy: true } },
-    { label: 'logo uploaded', event: { type: 'LOGO_UPLOADED', key: 'uploads/new-logo' } },
-    { label: 'logo upload fails', event: { type: 'LOGO_BUSY', busy: false } },
+    // What the logo's upload (a child actor of the screen's machine) tells it.
+    { label: 'logo uploaded', event: IMAGE_UPLOAD_REPORTS.uploaded },
+    { label: 'logo upload fails', event: IMAGE_UPLOAD_REPORTS.failed },
+    { label: 'remove the uploaded logo', event: IMAGE_UPLOAD_REPORTS.cleared },
     { label: 'save', event: { type: 'SAVE' } },
     doneEvent('saveCompany', NEWCO, 'created'),
     doneEvent('saveCompany', NEWCO_WITH_LOGO, 'created with a logo'),
@@ -117,15 +126,15 @@ const { paths, titled } = flowModel(adminCompaniesMachine, {
         return isAcme && draft?.mfa_policy === 'off';
       case 'remove the logo':
         return isAcme && draft?.mfa_policy === 'off' && draft.logo_upload_key !== null;
-      case 'choose a logo':
-        return isNew && draft?.email_domains === 'newco.test' && draft.logo_upload_key === null && !form?.imageUploading && clean;
+      case 'logo uploaded':
+      case 'logo upload fails':
+        return isNew && draft?.email_domains === 'newco.test' && draft.logo_upload_key === null && clean;
+      case 'remove the uploaded logo':
+        return isNew && draft?.logo_upload_key === PRESIGNED_LOGO.key;
       case 'created':
         return isNew && draft?.logo_upload_key === null;
       case 'created with a logo':
         return isNew && draft?.logo_upload_key !== null;
-      case 'logo uploaded':
-      case 'logo upload fails':
-        return form?.imageUploading === true;
       case 'save':
         return (
           (isNew && draft?.name === '') ||
@@ -286,19 +295,7 @@ const events: EventExecutors<Machine> = {
     const [changed] = Object.keys(event.changes as object);
     return CHANGE_EXECUTORS[changed!]!();
   },
-  LOGO_BUSY: async ({ event }) => {
-    if (event.busy) {
-      const picker = dialog().querySelector<HTMLInputElement>('input[type="file"]')!;
-      await user.upload(picker, new File(['png'], 'logo.png', { type: 'image/png' }));
-    } else {
-      await act(async () => FakeXMLHttpRequest.sent.at(-1)!.respond(500, 'Internal Server Error'));
-    }
-  },
-  LOGO_UPLOADED: async () => {
-    const transfer = FakeXMLHttpRequest.sent.at(-1)!;
-    expect(transfer.url).toBe('https://files.example/new-logo');
-    await act(async () => transfer.respond(200));
-  },
+  ...imageUploadExecutors(() => user, dialog),
   SAVE: () => user.click(within(dialog()).getByRole('button', { name: SAVE_BUTTON })),
   CANCEL: () => {
     const container = screen.queryByRole('alertdialog') ?? dialog();
@@ -312,31 +309,71 @@ const events: EventExecutors<Machine> = {
   },
 };
 
-describe('admin companies machine against the companies screen', () => {
-  beforeEach(() => {
-    user = userEvent.setup();
-    pendingCalls.clear();
-    FakeXMLHttpRequest.sent = [];
-    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-    sent = fakeAdminApi([
-      { method: 'GET', path: /^admin\/companies$/, id: 'listCompanies', answer: (companies: AdminCompany[]) => ({ companies }) },
-      { method: 'POST', path: /^admin\/companies$/, id: 'saveCompany', answer: (saved: AdminCompany) => ({ company: saved }) },
-      { method: 'PATCH', path: /^admin\/companies\/\d+$/, id: 'saveCompany', answer: (saved: AdminCompany) => ({ company: saved }) },
-      { method: 'POST', path: /^admin\/companies\/\d+\/(de|re)activate$/, id: 'setCompanyActive', answer: (changed: AdminCompany) => ({ company: changed }) },
-    ]);
-    actor = createActor(adminCompaniesMachine).start();
-    render(<AdminCompaniesView companies={actor} />);
-  });
+function openScreen() {
+  user = userEvent.setup();
+  pendingCalls.clear();
+  FakeXMLHttpRequest.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+  sent = fakeAdminApi([
+    { method: 'GET', path: /^admin\/companies$/, id: 'listCompanies', answer: (companies: AdminCompany[]) => ({ companies }) },
+    { method: 'POST', path: /^admin\/companies$/, id: 'saveCompany', answer: (saved: AdminCompany) => ({ company: saved }) },
+    { method: 'PATCH', path: /^admin\/companies\/\d+$/, id: 'saveCompany', answer: (saved: AdminCompany) => ({ company: saved }) },
+    { method: 'POST', path: /^admin\/companies\/\d+\/(de|re)activate$/, id: 'setCompanyActive', answer: (changed: AdminCompany) => ({ company: changed }) },
+  ]);
+  actor = createActor(adminCompaniesMachine).start();
+  render(<AdminCompaniesView companies={actor} />);
+}
 
-  afterEach(() => {
-    // The screen goes first: an uploader that unmounts tells the actor it is no longer busy.
-    cleanup();
-    actor.stop();
-    vi.unstubAllGlobals();
-  });
+function closeScreen() {
+  cleanup();
+  actor.stop();
+  vi.unstubAllGlobals();
+}
+
+describe('admin companies machine against the companies screen', () => {
+  beforeEach(openScreen);
+  afterEach(closeScreen);
 
   it.each(titled)('$title', async ({ path }) => {
     await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe("the form's logo, an upload that is a child actor of the screen's machine", () => {
+  beforeEach(async () => {
+    openScreen();
+    await pendingCalls.settle(doneEvent('listCompanies', [ACME, GLOBEX], 'list').event);
+    await user.click(screen.getByRole('button', { name: 'New company' }));
+    await typeInto(field('Name'), 'Newco');
+    await typeInto(field('Sign-up address'), 'newco');
+    await typeInto(field(/^E-mail domains/), 'newco.test');
+  });
+  afterEach(closeScreen);
+
+  const save = () => user.click(within(dialog()).getByRole('button', { name: SAVE_BUTTON }));
+  const waitMessage = () => within(dialog()).queryByText(LOGO_STILL_UPLOADING);
+
+  it('is waited for: no save while it uploads, and the saved company has it', async () => {
+    const transfer = await startImageUpload(user, dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+
+    await act(async () => transfer.respond(200));
+    expect(waitMessage()).not.toBeInTheDocument();
+    await save();
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: 'admin/companies', body: { logo_upload_key: PRESIGNED_LOGO.key } });
+    await pendingCalls.settle(doneEvent('saveCompany', NEWCO_WITH_LOGO, 'created with a logo').event);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('that fails, leaves nothing to wait for', async () => {
+    const transfer = await startImageUpload(user, dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    await act(async () => transfer.respond(500));
+    expect(waitMessage()).not.toBeInTheDocument();
+    expect(within(dialog()).getByText('Error uploading logo.png')).toBeInTheDocument();
   });
 });
 
@@ -356,9 +393,9 @@ describe('admin companies model coverage', () => {
         'a slug clash keeps what was typed': /type the domain → save → slug taken$/,
         'a refused domain is named on the domains field': /save → domain refused$/,
         'a company is created': /type the domain → save → created$/,
-        'no save while the logo uploads': /choose a logo → save/,
-        'a logo is uploaded, then saved': /choose a logo → logo uploaded → save → created with a logo$/,
-        'a failed logo upload': /choose a logo → logo upload fails$/,
+        'a logo is uploaded, then saved': /logo uploaded → save → created with a logo$/,
+        'a failed logo upload': /logo upload fails$/,
+        'an uploaded logo removed': /logo uploaded → remove the uploaded logo/,
         'a logo set in the console is removed': /edit Acme → remove the logo/,
         'an edit is saved': /edit Acme → require MFA → save → updated$/,
         'a failed save keeps the form': /save → save fails$/,

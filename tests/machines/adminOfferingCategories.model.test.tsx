@@ -6,7 +6,16 @@ import type { AdminOfferingCategory } from '../../src/contract/adminCatalogue.ts
 import { IMAGE_NEEDED, adminOfferingCategoriesMachine, categoryRequestOf } from '../../src/machines/adminOfferingCategories.machine.ts';
 import { ConsoleCallError } from '../../src/services/console.ts';
 import { AdminOfferingCategoriesView } from '../../src/views/admin/AdminOfferingCategoriesView.tsx';
-import { PRESIGNED_LOGO, type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
+import { IMAGE_STILL_UPLOADING } from '../../src/machines/adminForms.ts';
+import {
+  IMAGE_UPLOAD_REPORTS,
+  PRESIGNED_LOGO,
+  type SentCall,
+  expectFieldMessages,
+  fakeAdminApi,
+  imageUploadExecutors,
+  startImageUpload,
+} from './adminApi.support.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import {
   type EventExecutors,
@@ -62,9 +71,10 @@ const { paths, titled } = flowModel(adminOfferingCategoriesMachine, {
     errorEvent('moveCategory', networkDown, 'move fails'),
     { label: 'fill in the category', event: { type: 'CHANGE', changes: { name: 'Pets', external_id: 'pets' } } },
     { label: 'rename Health', event: { type: 'CHANGE', changes: { name: 'Health and care' } } },
-    { label: 'choose an image', event: { type: 'IMAGE_BUSY', busy: true } },
-    { label: 'image uploaded', event: { type: 'IMAGE_UPLOADED', key: PRESIGNED_LOGO.key } },
-    { label: 'image upload fails', event: { type: 'IMAGE_BUSY', busy: false } },
+    // What the image's upload (a child actor of the screen's machine) tells it.
+    { label: 'image uploaded', event: IMAGE_UPLOAD_REPORTS.uploaded },
+    { label: 'image upload fails', event: IMAGE_UPLOAD_REPORTS.failed },
+    { label: 'remove the uploaded image', event: IMAGE_UPLOAD_REPORTS.cleared },
     { label: 'save', event: { type: 'SAVE' } },
     doneEvent('saveCategory', PETS, 'created'),
     doneEvent('saveCategory', HEALTH_RENAMED, 'updated'),
@@ -91,15 +101,14 @@ const { paths, titled } = flowModel(adminOfferingCategoriesMachine, {
         return isNew && draft?.name === '' && !clean;
       case 'rename Health':
         return isHealth && draft?.name === 'Health' && clean;
-      case 'choose an image':
-        return isNew && draft?.name === 'Pets' && draft.image_upload_key === null && !form?.imageUploading;
       case 'image uploaded':
       case 'image upload fails':
-        return form?.imageUploading === true;
+        return isNew && draft?.name === 'Pets' && draft.image_upload_key === null;
+      case 'remove the uploaded image':
+        return isNew && draft?.image_upload_key === PRESIGNED_LOGO.key;
       case 'save':
         return (
           (isNew && draft?.name === '' && clean) ||
-          (isNew && draft?.name === 'Pets' && form?.imageUploading === true && formError === null) ||
           (isNew && draft?.image_upload_key !== null && clean) ||
           (isHealth && draft?.name === 'Health and care')
         );
@@ -226,49 +235,73 @@ const events: EventExecutors<Machine> = {
     if (changes.name !== undefined) await typeInto(field('Name'), changes.name);
     if (changes.external_id !== undefined) await typeInto(field('External id'), changes.external_id);
   },
-  IMAGE_BUSY: async ({ event }) => {
-    if (event.busy) {
-      const picker = dialog().querySelector<HTMLInputElement>('input[type="file"]')!;
-      await user.upload(picker, new File(['png'], 'pets.png', { type: 'image/png' }));
-    } else {
-      await act(async () => FakeXMLHttpRequest.sent.at(-1)!.respond(500, 'Internal Server Error'));
-    }
-  },
-  IMAGE_UPLOADED: async () => {
-    const transfer = FakeXMLHttpRequest.sent.at(-1)!;
-    expect(transfer.url).toBe(PRESIGNED_LOGO.presigned_url);
-    await act(async () => transfer.respond(200));
-  },
+  ...imageUploadExecutors(() => user, dialog),
   SAVE: () => user.click(within(dialog()).getByRole('button', { name: SAVE_BUTTON })),
   CANCEL: () => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
 };
 
-describe('admin offering categories machine against the categories screen', () => {
-  beforeEach(() => {
-    user = userEvent.setup();
-    pendingCalls.clear();
-    FakeXMLHttpRequest.sent = [];
-    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-    const answer = (saved: AdminOfferingCategory) => ({ category: saved });
-    sent = fakeAdminApi([
-      { method: 'GET', path: /^admin\/offering_categories$/, id: 'listCategories', answer: (categories: AdminOfferingCategory[]) => ({ categories }) },
-      { method: 'POST', path: /^admin\/offering_categories$/, id: 'saveCategory', answer },
-      { method: 'PATCH', path: /^admin\/offering_categories\/\d+$/, id: 'saveCategory', answer },
-      { method: 'POST', path: /^admin\/offering_categories\/\d+\/move$/, id: 'moveCategory', answer },
-    ]);
-    actor = createActor(adminOfferingCategoriesMachine).start();
-    render(<AdminOfferingCategoriesView categories={actor} />);
-  });
+function openScreen() {
+  user = userEvent.setup();
+  pendingCalls.clear();
+  FakeXMLHttpRequest.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+  const answer = (saved: AdminOfferingCategory) => ({ category: saved });
+  sent = fakeAdminApi([
+    { method: 'GET', path: /^admin\/offering_categories$/, id: 'listCategories', answer: (categories: AdminOfferingCategory[]) => ({ categories }) },
+    { method: 'POST', path: /^admin\/offering_categories$/, id: 'saveCategory', answer },
+    { method: 'PATCH', path: /^admin\/offering_categories\/\d+$/, id: 'saveCategory', answer },
+    { method: 'POST', path: /^admin\/offering_categories\/\d+\/move$/, id: 'moveCategory', answer },
+  ]);
+  actor = createActor(adminOfferingCategoriesMachine).start();
+  render(<AdminOfferingCategoriesView categories={actor} />);
+}
 
-  afterEach(() => {
-    // The screen goes first: an uploader that unmounts tells the actor it is no longer busy.
-    cleanup();
-    actor.stop();
-    vi.unstubAllGlobals();
-  });
+function closeScreen() {
+  cleanup();
+  actor.stop();
+  vi.unstubAllGlobals();
+}
+
+describe('admin offering categories machine against the categories screen', () => {
+  beforeEach(openScreen);
+  afterEach(closeScreen);
 
   it.each(titled)('$title', async ({ path }) => {
     await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe("the form's image, an upload that is a child actor of the screen's machine", () => {
+  beforeEach(async () => {
+    openScreen();
+    await pendingCalls.settle(doneEvent('listCategories', [HEALTH, FAMILY], 'list').event);
+    await user.click(screen.getByRole('button', { name: 'New category' }));
+    await typeInto(field('Name'), 'Pets');
+    await typeInto(field('External id'), 'pets');
+  });
+  afterEach(closeScreen);
+
+  const save = () => user.click(within(dialog()).getByRole('button', { name: SAVE_BUTTON }));
+  const waitMessage = () => within(dialog()).queryByText(IMAGE_STILL_UPLOADING);
+
+  it('is waited for: no save while it uploads, and the saved category has it', async () => {
+    const transfer = await startImageUpload(user, dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+
+    await act(async () => transfer.respond(200));
+    expect(waitMessage()).not.toBeInTheDocument();
+    await save();
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: 'admin/offering_categories', body: { image_upload_key: PRESIGNED_LOGO.key } });
+  });
+
+  it('that fails, leaves nothing to wait for', async () => {
+    const transfer = await startImageUpload(user, dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    await act(async () => transfer.respond(500));
+    expect(waitMessage()).not.toBeInTheDocument();
   });
 });
 
@@ -284,10 +317,10 @@ describe('admin offering categories model coverage', () => {
         'an empty list': /^start → no categories$/,
         'failure and retry': /list fails → retry$/,
         'an empty form is checked before it is sent, an image asked for': /new category → save → fill in the category/,
-        'no save while the image uploads': /choose an image → save/,
-        'a category is created with its image': /choose an image → image uploaded → save → created$/,
-        'a failed image upload': /choose an image → image upload fails$/,
-        'a name clash keeps what was typed': /image uploaded → save → name taken$/,
+        'a category is created with its image': /image uploaded → save → created$/,
+        'a failed image upload': /image upload fails$/,
+        'an uploaded image removed': /image uploaded → remove the uploaded image/,
+        'a name clash keeps what was typed': /image uploaded → save → name taken/,
         'a rename is saved': /edit Health → rename Health → save → updated$/,
         'a failed save keeps the form': /rename Health → save → save fails$/,
         'a category is moved up': /move Family up → moved$/,

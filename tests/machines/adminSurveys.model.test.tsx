@@ -13,7 +13,15 @@ import {
 import { IMAGE_STILL_UPLOADING, SAVE_FAILED } from '../../src/machines/adminForms.ts';
 import { ConsoleCallError } from '../../src/services/console.ts';
 import { AdminSurveysView } from '../../src/views/admin/AdminSurveysView.tsx';
-import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
+import {
+  IMAGE_UPLOAD_REPORTS,
+  PRESIGNED_LOGO,
+  type SentCall,
+  expectFieldMessages,
+  fakeAdminApi,
+  imageUploadExecutors,
+  startImageUpload,
+} from './adminApi.support.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import {
   type EventExecutors,
@@ -81,9 +89,10 @@ const { paths, titled } = flowModel(adminSurveysMachine, {
     { label: 'type a bad slug', event: { type: 'CHANGE_CATEGORY', changes: { slug: 'Garden Yard' } } },
     { label: 'fix the slug', event: { type: 'CHANGE_CATEGORY', changes: { slug: 'garden' } } },
     { label: 'rename Car', event: { type: 'CHANGE_CATEGORY', changes: { name: 'Cars' } } },
-    { label: 'choose an image', event: { type: 'IMAGE_BUSY', busy: true } },
-    { label: 'image uploaded', event: { type: 'IMAGE_UPLOADED', key: 'uploads/new-logo' } },
-    { label: 'image upload fails', event: { type: 'IMAGE_BUSY', busy: false } },
+    // What the image's upload (a child actor of the screen's machine) tells it.
+    { label: 'image uploaded', event: IMAGE_UPLOAD_REPORTS.uploaded },
+    { label: 'image upload fails', event: IMAGE_UPLOAD_REPORTS.failed },
+    { label: 'remove the uploaded image', event: IMAGE_UPLOAD_REPORTS.cleared },
     { label: 'save', event: { type: 'SAVE' } },
     doneEvent('saveCategory', GARDEN, 'category created'),
     doneEvent('saveCategory', CARS, 'category updated'),
@@ -124,16 +133,16 @@ const { paths, titled } = flowModel(adminSurveysMachine, {
         return draft?.slug === 'Garden Yard' && fieldErrors.slug !== undefined;
       case 'rename Car':
         return isCar && draft?.name === 'Car';
-      case 'choose an image':
-        return isNew && draft?.slug === 'garden' && draft.image_upload_key === null && !categoryForm?.imageUploading;
       case 'image uploaded':
       case 'image upload fails':
-        return categoryForm?.imageUploading === true;
+        return isNew && draft?.slug === 'garden' && draft.image_upload_key === null;
+      case 'remove the uploaded image':
+        return isNew && draft?.image_upload_key === PRESIGNED_LOGO.key;
       case 'save':
         return (
           (isNew && draft?.name === '' && clean) ||
           (draft?.slug === 'Garden Yard' && fieldErrors.slug === undefined) ||
-          (isNew && draft?.slug === 'garden' && formError === null && (categoryForm?.imageUploading || draft.image_upload_key !== null)) ||
+          (isNew && draft?.slug === 'garden' && formError === null && draft.image_upload_key !== null) ||
           (isCar && draft?.name === 'Cars') ||
           (details?.name === '' && clean) ||
           details?.category_id === CAR.id
@@ -323,19 +332,7 @@ const events: EventExecutors<Machine> = {
     const changes = event.changes as { name?: string; slug?: string };
     return changes.name !== undefined ? typeInto(field('Name'), changes.name) : typeInto(field('Slug'), changes.slug ?? '');
   },
-  IMAGE_BUSY: async ({ event }) => {
-    if (event.busy) {
-      const picker = dialog().querySelector<HTMLInputElement>('input[type="file"]')!;
-      await user.upload(picker, new File(['png'], 'garden.png', { type: 'image/png' }));
-    } else {
-      await act(async () => FakeXMLHttpRequest.sent.at(-1)!.respond(500, 'Internal Server Error'));
-    }
-  },
-  IMAGE_UPLOADED: async () => {
-    const transfer = FakeXMLHttpRequest.sent.at(-1)!;
-    expect(transfer.url).toBe('https://files.example/new-logo');
-    await act(async () => transfer.respond(200));
-  },
+  ...imageUploadExecutors(() => user, dialog),
   SAVE: () => user.click(within(dialog()).getByRole('button', { name: /^(Create category|Save changes)$/ })),
   CANCEL: () => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
   EDIT_TEMPLATE: () => user.click(screen.getByRole('button', { name: `Edit details of ${VET.name}` })),
@@ -345,32 +342,68 @@ const events: EventExecutors<Machine> = {
   },
 };
 
-describe('admin surveys machine against the surveys screen', () => {
-  beforeEach(() => {
-    user = userEvent.setup();
-    pendingCalls.clear();
-    FakeXMLHttpRequest.sent = [];
-    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-    sent = fakeAdminApi([
-      { method: 'GET', path: /^admin\/survey_categories$/, id: 'loadSurveys', answer: (loaded: SurveysCatalogue) => ({ categories: loaded.categories }) },
-      { method: 'GET', path: /^admin\/survey_templates$/, id: 'loadSurveys', answer: (loaded: SurveysCatalogue) => ({ templates: loaded.templates }) },
-      { method: 'POST', path: /^admin\/survey_categories$/, id: 'saveCategory', answer: (saved: AdminSurveyCategory) => ({ category: saved }) },
-      { method: 'PATCH', path: /^admin\/survey_categories\/\d+$/, id: 'saveCategory', answer: (saved: AdminSurveyCategory) => ({ category: saved }) },
-      { method: 'PATCH', path: /^admin\/survey_templates\/\d+$/, id: 'saveTemplate', answer: (saved: AdminTemplate) => ({ template: saved }) },
-    ]);
-    actor = createActor(adminSurveysMachine).start();
-    render(<AdminSurveysView surveys={actor} />);
-  });
+function openScreen() {
+  user = userEvent.setup();
+  pendingCalls.clear();
+  FakeXMLHttpRequest.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+  sent = fakeAdminApi([
+    { method: 'GET', path: /^admin\/survey_categories$/, id: 'loadSurveys', answer: (loaded: SurveysCatalogue) => ({ categories: loaded.categories }) },
+    { method: 'GET', path: /^admin\/survey_templates$/, id: 'loadSurveys', answer: (loaded: SurveysCatalogue) => ({ templates: loaded.templates }) },
+    { method: 'POST', path: /^admin\/survey_categories$/, id: 'saveCategory', answer: (saved: AdminSurveyCategory) => ({ category: saved }) },
+    { method: 'PATCH', path: /^admin\/survey_categories\/\d+$/, id: 'saveCategory', answer: (saved: AdminSurveyCategory) => ({ category: saved }) },
+    { method: 'PATCH', path: /^admin\/survey_templates\/\d+$/, id: 'saveTemplate', answer: (saved: AdminTemplate) => ({ template: saved }) },
+  ]);
+  actor = createActor(adminSurveysMachine).start();
+  render(<AdminSurveysView surveys={actor} />);
+}
 
-  afterEach(() => {
-    // The screen goes first: an uploader that unmounts tells the actor it is no longer busy.
-    cleanup();
-    actor.stop();
-    vi.unstubAllGlobals();
-  });
+function closeScreen() {
+  cleanup();
+  actor.stop();
+  vi.unstubAllGlobals();
+}
+
+describe('admin surveys machine against the surveys screen', () => {
+  beforeEach(openScreen);
+  afterEach(closeScreen);
 
   it.each(titled)('$title', async ({ path }) => {
     await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe("the category form's image, an upload that is a child actor of the screen's machine", () => {
+  beforeEach(async () => {
+    openScreen();
+    await pendingCalls.settle(doneEvent('loadSurveys', CATALOGUE, 'list').event);
+    await user.click(screen.getByRole('button', { name: 'New category' }));
+    await typeInto(field('Name'), 'Garden');
+    await typeInto(field('Slug'), 'garden');
+  });
+  afterEach(closeScreen);
+
+  const save = () => user.click(within(dialog()).getByRole('button', { name: 'Create category' }));
+  const waitMessage = () => within(dialog()).queryByText(IMAGE_STILL_UPLOADING);
+
+  it('is waited for: no save while it uploads, and the saved category has it', async () => {
+    const transfer = await startImageUpload(user, dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    expect(actor.getSnapshot().matches('editingCategory')).toBe(true);
+
+    await act(async () => transfer.respond(200));
+    expect(waitMessage()).not.toBeInTheDocument();
+    await save();
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: 'admin/survey_categories', body: { image_upload_key: PRESIGNED_LOGO.key } });
+  });
+
+  it('that fails, leaves nothing to wait for', async () => {
+    const transfer = await startImageUpload(user, dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    await act(async () => transfer.respond(500));
+    expect(waitMessage()).not.toBeInTheDocument();
   });
 });
 
@@ -388,10 +421,10 @@ describe('admin surveys model coverage', () => {
         'templates filtered by category': /show Pet templates → show templates in no category → show all templates$/,
         'an empty form is checked before it is sent': /new category → save → type the name/,
         'a bad slug is named beside its field': /type a bad slug → save → fix the slug/,
-        'no save while the image uploads': /choose an image → save$/,
-        'a category is created with its image': /choose an image → image uploaded → save → category created$/,
-        'a slug clash keeps what was typed': /save → slug taken$/,
-        'a failed image upload': /choose an image → image upload fails$/,
+        'a category is created with its image': /image uploaded → save → category created/,
+        'a slug clash keeps what was typed': /save → slug taken/,
+        'a failed image upload': /image upload fails/,
+        'an uploaded image removed': /image uploaded → remove the uploaded image/,
         'a category is renamed': /edit Car → rename Car → save → category updated$/,
         'a failed save keeps the form': /save → save fails$/,
         'a template needs a name': /edit the vet template → clear the name → save → rename the template/,

@@ -6,6 +6,7 @@ import { type Actor, createActor } from 'xstate';
 import type { ConsoleRequest, MarkReadResponse, StaffMember, ThreadEntry } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { type OpenedRequest, consoleRequestMachine } from '../../src/machines/consoleRequest.machine.ts';
+import { isUploading, uploadedKey } from '../../src/machines/upload.machine.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/common.constants.ts';
 import type { PresignedUrlResponse } from '../../src/contract/uploads.ts';
 import { ConsoleCallError } from '../../src/services/console.ts';
@@ -160,11 +161,10 @@ const STATUS_CHANGES = [
 ] as const;
 const REFRESH_BASES = [OPEN_REQUEST, CLAIMED] as const;
 
-/** Nothing written yet, no file: the composer as it opens. */
+/** Nothing written yet: the composer as it opens. */
 const composerUntouched = ({ context }: RequestSnapshot) =>
-  context.composer === 'reply' && context.replyText === '' && context.noteText === '' && context.attachment === null;
+  context.composer === 'reply' && context.replyText === '' && context.noteText === '';
 const idle = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { activity: 'idle' } });
-const fileUploading = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { attachment: 'uploading' } });
 const writing = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { composer: 'writing' } });
 
 const { paths, titled } = flowModel(consoleRequestMachine, {
@@ -189,17 +189,12 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
     { label: 'reply tab', event: { type: 'SELECT_COMPOSER', composer: 'reply' } },
     { label: 'write reply', event: { type: 'EDIT', text: REPLY_MARKDOWN } },
     { label: 'write note', event: { type: 'EDIT', text: NOTE_MARKDOWN } },
-    { label: 'start uploading quote.pdf', event: { type: 'UPLOAD_STARTED' } },
-    { label: 'quote.pdf uploaded', event: { type: 'ATTACHED', key: FILE_KEY, fileName: FILE.name } },
-    { label: 'remove it while it uploads', event: { type: 'UPLOAD_SETTLED' } },
-    { label: 'remove the file', event: { type: 'DETACHED' } },
     { label: 'preview', event: { type: 'SHOW_PREVIEW' } },
     doneEvent('preview', REPLY_HTML, 'preview made'),
     errorEvent('preview', UNREACHABLE, 'preview fails'),
     { label: 'edit', event: { type: 'SHOW_EDITOR' } },
     { label: 'send', event: { type: 'SEND' } },
     doneEvent('send', REPLIED, 'reply sent'),
-    doneEvent('send', REPLIED_WITH_FILE, 'reply with file sent'),
     doneEvent('send', NOTED, 'note added'),
     errorEvent('send', UNREACHABLE, 'send fails'),
     { label: 'employee writes', event: { type: 'LIVE_EVENT', event: LIVE_NEWS } },
@@ -231,29 +226,21 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
       case 'xstate.error.actor.changeStatus':
         return request === CLAIMED && context.actionError === null;
       case 'SELECT_COMPOSER':
-        return request === OPEN_REQUEST && writing(snapshot) && idle(snapshot) && context.attachment === null &&
+        return request === OPEN_REQUEST && writing(snapshot) && idle(snapshot) &&
           (event.composer === 'note' ? context.replyText === '' : context.noteText !== '');
       case 'EDIT':
         if (request !== OPEN_REQUEST || !idle(snapshot) || !writing(snapshot)) return false;
         return event.text === REPLY_MARKDOWN
           ? context.composer === 'reply' && context.replyText === ''
           : context.composer === 'note' && context.noteText === '';
-      case 'UPLOAD_STARTED':
-        return context.composer === 'reply' && context.replyText !== '' && context.attachment === null && writing(snapshot) &&
-          idle(snapshot) && context.sendError === null;
-      case 'DETACHED':
-        return context.attachment !== null && idle(snapshot) && writing(snapshot);
       case 'SHOW_PREVIEW':
-        return context.attachment === null && !fileUploading(snapshot) && idle(snapshot) && context.sendError === null;
+        return idle(snapshot) && context.sendError === null;
       case 'xstate.error.actor.preview':
         return context.composer === 'reply';
       case 'SEND':
-        // Also offered while the reply's file uploads, which the machine must refuse.
-        return request === OPEN_REQUEST &&
-          (context.composer === 'note' || context.attachment !== null || !writing(snapshot) || fileUploading(snapshot));
+        return request === OPEN_REQUEST;
       case 'xstate.done.actor.send':
-        if (context.composer === 'note') return label === 'note added';
-        return label === (context.attachment ? 'reply with file sent' : 'reply sent');
+        return label === (context.composer === 'note' ? 'note added' : 'reply sent');
       case 'xstate.error.actor.send':
         return context.sendError === null && context.composer === 'note';
       case 'LIVE_EVENT':
@@ -350,9 +337,13 @@ function expectThread(request: ConsoleRequest) {
   if (reply) expect(within(log).getByText('Erin', { selector: 'strong' })).toBeInTheDocument();
 }
 
-/** The composer: the chosen tab, its text or preview, the file, and a send button that is off while there is no text. */
+/**
+ * The composer: the chosen tab, its text or preview, the reply's file (as the reply's upload, a child actor of the
+ * request, has it), and a send button that is off while there is no text.
+ */
 function expectComposer(snapshot: RequestSnapshot) {
   const { context } = snapshot;
+  const upload = actor.getSnapshot().context.upload.getSnapshot();
   expect(screen.getByRole('tab', { name: 'Reply to employee' })).toHaveAttribute('aria-selected', String(context.composer === 'reply'));
   expect(screen.getByRole('tab', { name: 'Internal note' })).toHaveAttribute('aria-selected', String(context.composer === 'note'));
   const panel = composerPanel(snapshot);
@@ -360,10 +351,16 @@ function expectComposer(snapshot: RequestSnapshot) {
   const text = context.composer === 'reply' ? context.replyText : context.noteText;
   const send = button(context.composer === 'reply' ? 'Send reply' : 'Add note', panel);
   // A reply also waits for its file's upload; a note carries no file.
-  if (text.trim() === '' || (context.composer === 'reply' && fileUploading(snapshot))) expect(send).toBeDisabled();
+  const waitsForFile = context.composer === 'reply' && isUploading(upload);
+  if (text.trim() === '' || waitsForFile) expect(send).toBeDisabled();
   else expect(send).toBeEnabled();
-  if (context.attachment || fileUploading(snapshot)) expect(within(panel).getByText(FILE.name)).toBeInTheDocument();
-  else expect(screen.queryByText(FILE.name)).not.toBeInTheDocument();
+  // Why 'Send reply' is off, beside it.
+  if (waitsForFile) expect(within(panel).getByText('Uploading…')).toBeVisible();
+  else expect(within(panel).queryByText('Uploading…')).not.toBeInTheDocument();
+  // One file picker, the reply's: it stays (with its file) behind the note tab.
+  expect(document.querySelectorAll('.lc-file-uploader')).toHaveLength(1);
+  if (upload.context.file) expect(screen.getByText(upload.context.file.name)).toBeInTheDocument();
+  else expect(document.querySelector('.lc-file-uploader__file')).toBeNull();
   if (context.sendError) expect(within(panel).getByText(context.sendError)).toBeInTheDocument();
   else expect(within(panel).queryByText('That did not work. Please try again.')).not.toBeInTheDocument();
 }
@@ -407,37 +404,11 @@ const states: StateAssertions<Machine> = {
     const panel = composerPanel(snapshot);
     expect(button(context.composer === 'reply' ? 'Send reply' : 'Add note', panel)).toHaveAttribute('aria-busy', 'true');
     if (writing(snapshot)) expect(textArea(snapshot)).toBeDisabled();
-    const sent = lastCallTo(context.composer === 'reply' ? `${PATH}/messages` : `${PATH}/notes`);
-    expect(sent.call).toEqual(
-      context.composer === 'reply'
-        ? {
-            method: 'POST',
-            path: `${PATH}/messages`,
-            body: { body_markdown: REPLY_MARKDOWN, ...(context.attachment ? { attachment_keys: [context.attachment.key] } : {}) },
-          }
-        : { method: 'POST', path: `${PATH}/notes`, body: { body_markdown: NOTE_MARKDOWN } },
-    );
-    expect(sent.request?.headers.get(IDEMPOTENCY_KEY_HEADER)).toBe(POST_KEY);
+    expectSent(context.composer);
   },
   'loaded.activity.refreshing': () => {
     notBusy();
     expect(lastCallTo(PATH).call).toEqual({ method: 'GET', path: PATH, body: undefined });
-  },
-  // One file picker, the reply's: it stays (with its file) behind the note tab.
-  'loaded.attachment': () => expect(document.querySelectorAll('.lc-file-uploader')).toHaveLength(1),
-  'loaded.attachment.settled': () => {
-    expect(screen.queryByText('Uploading…')).not.toBeInTheDocument();
-    expect(screen.queryByRole('progressbar', { name: 'Uploading' })).not.toBeInTheDocument();
-  },
-  'loaded.attachment.uploading': (snapshot) => {
-    const panel = composerPanel(snapshot);
-    expect(within(panel).getByRole('progressbar', { name: 'Uploading' })).toBeInTheDocument();
-    // Why 'Send reply' is off, beside it; removing the file cancels the upload.
-    expect(within(panel).getByText('Uploading…')).toBeVisible();
-    expect(button('Send reply', panel)).toBeDisabled();
-    expect(within(panel).getByRole('button', { name: `Remove ${FILE.name}` })).toBeEnabled();
-    // Staff presign for the request they are answering.
-    expect(lastCallTo('uploads/presigned_url').call?.body).toEqual({ upload: { filename: FILE.name }, request_id: REQUEST_ID });
   },
   'loaded.composer': (snapshot) => expectComposer(snapshot),
   'loaded.composer.writing': (snapshot) => {
@@ -467,6 +438,18 @@ const states: StateAssertions<Machine> = {
     }
   },
 };
+
+/** The reply (with the key of its file, when it has one) or note last sent, with its Idempotency-Key. */
+function expectSent(composer: 'reply' | 'note') {
+  const key = uploadedKey(actor.getSnapshot().context.upload.getSnapshot());
+  const sent = lastCallTo(composer === 'reply' ? `${PATH}/messages` : `${PATH}/notes`);
+  expect(sent.call).toEqual(
+    composer === 'reply'
+      ? { method: 'POST', path: `${PATH}/messages`, body: { body_markdown: REPLY_MARKDOWN, ...(key ? { attachment_keys: [key] } : {}) } }
+      : { method: 'POST', path: `${PATH}/notes`, body: { body_markdown: NOTE_MARKDOWN } },
+  );
+  expect(sent.request?.headers.get(IDEMPOTENCY_KEY_HEADER)).toBe(POST_KEY);
+}
 
 /** Settles a call of the fake server, as a done or error event would. */
 const answer = (id: string, output: unknown) => pendingCalls.settle({ type: `xstate.done.actor.${id}`, output });
@@ -521,31 +504,6 @@ const events: EventExecutors<Machine> = {
   SELECT_COMPOSER: ({ event }) =>
     user.click(screen.getByRole('tab', { name: event.composer === 'note' ? 'Internal note' : 'Reply to employee' })),
   EDIT: ({ event, state }) => user.type(textArea(state), event.text as string),
-  UPLOAD_STARTED: async ({ state }) => {
-    const input = composerPanel(state).querySelector<HTMLInputElement>('input[type="file"]');
-    await user.upload(input as HTMLInputElement, FILE);
-    await waitFor(() =>
-      expect(lastCallTo('uploads/presigned_url').call).toEqual({
-        method: 'POST',
-        path: 'uploads/presigned_url',
-        body: { upload: { filename: FILE.name }, request_id: REQUEST_ID },
-      }),
-    );
-    // Ctrl+Enter, which does not go through the disabled button, does not send the reply without its file either.
-    const repliesBefore = callsTo(`${PATH}/messages`);
-    await user.type(textArea(state), '{Control>}{Enter}{/Control}');
-    expect(callsTo(`${PATH}/messages`)).toBe(repliesBefore);
-  },
-  ATTACHED: async ({ state }) => {
-    await answer('presign', { key: FILE_KEY, presigned_url: 'http://files.test/put' });
-    await waitFor(() => expect(FakeXMLHttpRequest.sent).toHaveLength(1));
-    const transfer = FakeXMLHttpRequest.sent[0]!;
-    expect({ method: transfer.method, url: transfer.url, body: transfer.body }).toEqual({ method: 'PUT', url: 'http://files.test/put', body: FILE });
-    await act(async () => transfer.respond(200));
-    await waitFor(() => expect(within(composerPanel(state)).getByRole('progressbar', { name: 'Uploaded' })).toBeInTheDocument());
-  },
-  UPLOAD_SETTLED: ({ state }) => user.click(within(composerPanel(state)).getByRole('button', { name: `Remove ${FILE.name}` })),
-  DETACHED: ({ state }) => user.click(within(composerPanel(state)).getByRole('button', { name: `Remove ${FILE.name}` })),
   SHOW_PREVIEW: ({ state }) => user.click(button('Preview', composerPanel(state))),
   SHOW_EDITOR: ({ state }) => user.click(button('Edit', composerPanel(state))),
   SEND: ({ state }) => user.click(button(state.context.composer === 'reply' ? 'Send reply' : 'Add note', composerPanel(state))),
@@ -554,32 +512,106 @@ const events: EventExecutors<Machine> = {
   LIVE_POLL: () => act(() => actor.send({ type: 'LIVE_POLL' })),
 };
 
-describe('console request machine against the request view', () => {
-  beforeEach(() => {
-    user = userEvent.setup({ applyAccept: false });
-    pendingCalls.clear();
-    vi.clearAllMocks();
-    network = fakeConsoleApi();
-    FakeXMLHttpRequest.sent = [];
-    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-    changes = 0;
-    actor = createActor(consoleRequestMachine, { input: { requestId: REQUEST_ID } });
-    actor.on('changed', () => (changes += 1));
-    actor.start();
-    render(
-      <MemoryRouter>
-        <ConsoleRequestView request={actor} me={ME} />
-      </MemoryRouter>,
-    );
-  });
+/** The request view on its own actor, with the fake server. */
+function openView() {
+  user = userEvent.setup({ applyAccept: false });
+  pendingCalls.clear();
+  vi.clearAllMocks();
+  network = fakeConsoleApi();
+  FakeXMLHttpRequest.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+  changes = 0;
+  actor = createActor(consoleRequestMachine, { input: { requestId: REQUEST_ID } });
+  actor.on('changed', () => (changes += 1));
+  actor.start();
+  render(
+    <MemoryRouter>
+      <ConsoleRequestView request={actor} me={ME} />
+    </MemoryRouter>,
+  );
+}
 
-  afterEach(() => {
-    actor.stop();
-    vi.unstubAllGlobals();
-  });
+function closeView() {
+  actor.stop();
+  vi.unstubAllGlobals();
+}
+
+describe('console request machine against the request view', () => {
+  beforeEach(openView);
+  afterEach(closeView);
 
   it.each(titled)('$title', async ({ path }) => {
     await runPath(path, () => actor.getSnapshot(), states, events);
+  });
+});
+
+describe("the reply's file, an upload that is a child actor of the request", () => {
+  beforeEach(async () => {
+    openView();
+    await answerFetchMarkingRead(OPEN_REQUEST);
+    await answer('staff', STAFF);
+    await user.type(await screen.findByRole('textbox', { name: 'Reply (Markdown)' }), REPLY_MARKDOWN);
+  });
+  afterEach(closeView);
+
+  const replyPanel = () => screen.getByRole('tabpanel', { name: 'Reply to employee' });
+  async function chooseFile() {
+    await user.upload(replyPanel().querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement, FILE);
+    // Staff presign for the request they are answering.
+    await waitFor(() =>
+      expect(lastCallTo('uploads/presigned_url').call).toEqual({
+        method: 'POST',
+        path: 'uploads/presigned_url',
+        body: { upload: { filename: FILE.name }, request_id: REQUEST_ID },
+      }),
+    );
+  }
+  function expectWaitingForFile() {
+    expect(within(replyPanel()).getByRole('progressbar', { name: 'Uploading' })).toBeInTheDocument();
+    // Why 'Send reply' is off, beside it.
+    expect(within(replyPanel()).getByText('Uploading…')).toBeVisible();
+    expect(button('Send reply', replyPanel())).toBeDisabled();
+  }
+
+  it("goes with the reply once uploaded: 'Send reply' waits for it, and the uploader is empty after the reply", async () => {
+    await chooseFile();
+    expectWaitingForFile();
+    // Ctrl+Enter, which does not go through the disabled button, does not send the reply without its file either.
+    await user.type(screen.getByRole('textbox', { name: 'Reply (Markdown)' }), '{Control>}{Enter}{/Control}');
+    expect(callsTo(`${PATH}/messages`)).toBe(0);
+    // A note carries no file: it does not wait.
+    await user.click(screen.getByRole('tab', { name: 'Internal note' }));
+    await user.type(screen.getByRole('textbox', { name: 'Note (Markdown)' }), NOTE_MARKDOWN);
+    expect(button('Add note', screen.getByRole('tabpanel', { name: 'Internal note' }))).toBeEnabled();
+    await user.click(screen.getByRole('tab', { name: 'Reply to employee' }));
+
+    await answer('presign', { key: FILE_KEY, presigned_url: 'http://files.test/put' });
+    await waitFor(() => expect(FakeXMLHttpRequest.sent).toHaveLength(1));
+    const transfer = FakeXMLHttpRequest.sent[0]!;
+    expect({ method: transfer.method, url: transfer.url, body: transfer.body }).toEqual({ method: 'PUT', url: 'http://files.test/put', body: FILE });
+    await act(async () => transfer.respond(200));
+    await waitFor(() => expect(within(replyPanel()).getByRole('progressbar', { name: 'Uploaded' })).toBeInTheDocument());
+    expect(within(replyPanel()).queryByText('Uploading…')).not.toBeInTheDocument();
+
+    await user.click(button('Send reply', replyPanel()));
+    await waitFor(() => expect(callsTo(`${PATH}/messages`)).toBe(1));
+    expectSent('reply');
+    expect(lastCallTo(`${PATH}/messages`).call?.body).toEqual({ body_markdown: REPLY_MARKDOWN, attachment_keys: [FILE_KEY] });
+    await answer('send', REPLIED_WITH_FILE);
+    await waitFor(() => expect(document.querySelector('.lc-file-uploader__file')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Reply (Markdown)' })).toHaveValue('');
+  });
+
+  it('removed while it uploads, lets the reply go without it', async () => {
+    await chooseFile();
+    expectWaitingForFile();
+    await user.click(within(replyPanel()).getByRole('button', { name: `Remove ${FILE.name}` }));
+    expect(within(replyPanel()).queryByText('Uploading…')).not.toBeInTheDocument();
+    await user.click(button('Send reply', replyPanel()));
+    await waitFor(() => expect(callsTo(`${PATH}/messages`)).toBe(1));
+    expect(lastCallTo(`${PATH}/messages`).call?.body).toEqual({ body_markdown: REPLY_MARKDOWN });
+    expect(FakeXMLHttpRequest.sent).toHaveLength(0);
+    await answer('send', REPLIED);
   });
 });
 
@@ -609,8 +641,7 @@ describe('console request model coverage', () => {
       'claim, complete, reopen': /claim → claimed → mark completed → completed → reopen → reopened/,
       'start work on an open request': /start work → started/,
       'assign to a colleague, then take it over': /assign to Alex → assigned → claim/,
-      'a Markdown reply with a file': /write reply → start uploading quote\.pdf → quote\.pdf uploaded → send → reply with file sent/,
-      'an upload cancelled': /start uploading quote\.pdf → remove it while it uploads/,
+      'a Markdown reply': /write reply → send → reply sent/,
       'a reply previewed, then sent': /write reply → preview → preview made → send/,
       'an internal note': /note tab → write note → send → note added/,
       'a live employee message': /employee writes → refreshed open/,

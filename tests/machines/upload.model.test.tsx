@@ -2,19 +2,18 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ActorLogic, type SnapshotFrom, createActor } from 'xstate';
+import { type ActorLogic, type SnapshotFrom, createActor, sendTo, setup } from 'xstate';
 import { TestModel, type TestModelOptions, type TestParam, type TestPath } from 'xstate/graph';
-import { MAX_UPLOAD_BYTES } from '../../src/contract/uploads.ts';
+import { MAX_UPLOAD_BYTES, fileSize } from '../../src/contract/uploads.ts';
 import {
-  type UploadErrorDetails,
+  type UploadActor,
   type UploadEvent,
   type UploadInput,
-  type UploadedResult,
+  type UploadReport,
   uploadMachine,
 } from '../../src/machines/upload.machine.ts';
 import { UploadAbortedError, UploadHttpError, UploadNetworkError } from '../../src/services/uploads.ts';
-import { FileUploader } from '../../src/widgets/FileUploader.tsx';
-import { fileSize } from '../../src/widgets/format.ts';
+import { UploadField } from '../../src/views/UploadField.tsx';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import { expectFullCoverage, expectScenariosWalked } from './modelPaths.support.ts';
 import { type HeldRequest, holdRequests } from './network.support.ts';
@@ -148,7 +147,7 @@ const paths: { input: UploadInput; path: TestPath<UploadSnapshot, ModelEvent> }[
     { type: 'xstate.done.actor.presign', output: presignedOf(FILES.scan) },
     { type: 'xstate.done.actor.transfer', output: undefined },
   ]),
-  // The handle of a finished upload, used while the next file uploads, ends that upload too.
+  // The owner's reset, sent while the next file uploads, ends that upload too.
   ...scenario(PRESIGN_INPUT, [
     choose(FILES.photo),
     { type: 'xstate.done.actor.presign', output: presignedOf(FILES.photo) },
@@ -163,7 +162,7 @@ const paths: { input: UploadInput; path: TestPath<UploadSnapshot, ModelEvent> }[
     { type: 'PROGRESS', percent: 40 },
     choose(FILES.scan),
   ]),
-  // An uploaded file removed: the owner hears it is gone, and the widget is empty again.
+  // An uploaded file removed: the owner hears it is gone, and the uploader is empty again.
   ...scenario(PRESIGN_INPUT, [
     choose(FILES.photo),
     { type: 'xstate.done.actor.presign', output: presignedOf(FILES.photo) },
@@ -199,27 +198,34 @@ const lastFetch = () => {
   return pending;
 };
 
-// ---- What the user sees, and what the owner of the widget is told. ----
+// ---- What the user sees, and what the flow that owns the upload is told. ----
+
+/** What the upload tells its owner, in order. */
+let reports: UploadReport[];
+/** A flow that owns an upload, as the app's flows do: it hears the upload's reports and empties it with RESET. */
+const ownerMachine = setup({
+  types: { input: {} as UploadInput, context: {} as { input: UploadInput }, events: {} as UploadReport | { type: 'EMPTY_UPLOADER' } },
+  actors: { upload: uploadMachine },
+}).createMachine({
+  context: ({ input }) => ({ input }),
+  invoke: { id: 'upload', src: 'upload', input: ({ context }) => context.input },
+  on: {
+    UPLOADED: { actions: ({ event }) => reports.push(event) },
+    UPLOAD_FAILED: { actions: ({ event }) => reports.push(event) },
+    UPLOAD_CLEARED: { actions: ({ event }) => reports.push(event) },
+    EMPTY_UPLOADER: { actions: sendTo('upload', { type: 'RESET' }) },
+  },
+});
+let owner: ReturnType<typeof createActor<typeof ownerMachine>>;
 
 let user: UserEvent;
-const ownerCallbacks = () => ({
-  onUploaded: vi.fn<(result: UploadedResult) => void>(),
-  onUploadError: vi.fn<(details: UploadErrorDetails) => void>(),
-  onUploadFailed: vi.fn<(error: unknown) => void>(),
-  onCleared: vi.fn<() => void>(),
-  onBusyChange: vi.fn<(busy: boolean) => void>(),
-});
-let owner: ReturnType<typeof ownerCallbacks>;
 let liveObjectUrls: Set<string>;
 let consoleInfo: ReturnType<typeof vi.spyOn>;
 let consoleError: ReturnType<typeof vi.spyOn>;
-/**
- * The state asserted last, how often the owner must by now have heard that an uploaded file went away, and what it
- * must have heard of uploads beginning and ending.
- */
+/** The state asserted last, and how many reports the owner must have had by then. */
 let previous: UploadSnapshot | null;
-let expectedClears: number;
-let expectedBusyChanges: boolean[];
+let expectedReports: number;
+const lastReport = () => reports.at(-1);
 
 const removeButton = () => screen.queryByRole('button', { name: /^Remove / });
 const progressBar = () => screen.queryByRole('progressbar');
@@ -272,7 +278,6 @@ const stateAssertions: StateAssertions = {
     expect(FakeXMLHttpRequest.sent).toHaveLength(0);
   },
   busy: () => {
-    expect(owner.onBusyChange).toHaveBeenLastCalledWith(true);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   },
   'busy.presigning': async (snapshot) => {
@@ -299,47 +304,34 @@ const stateAssertions: StateAssertions = {
     const file = snapshot.context.file as File;
     expectFileShown(file);
     expectProgress('Uploaded', 100);
-    expect(owner.onUploaded).toHaveBeenLastCalledWith({
-      key: snapshot.context.presigned?.key,
-      file,
-      reset: expect.any(Function),
-    });
+    const { presigned } = snapshot.context;
+    // The success event names the storage key; an upload to an address the owner gave has none to tell.
+    if (presigned) expect(lastReport()).toEqual({ type: 'UPLOADED', uploadId: 'upload', key: presigned.key, fileName: file.name });
   },
 };
 
-/**
- * What the owner must have been told of uploads beginning and ending on the way from the previous state: an upload
- * begins on entering `busy` and ends on leaving it, and a file chosen during an upload ends it and begins another.
- */
-function busyChangesSince(before: UploadSnapshot | null, now: UploadSnapshot): boolean[] {
-  const wasBusy = before?.matches('busy') ?? false;
-  const isBusy = now.matches('busy');
-  const restarted = wasBusy && isBusy && now.context.file !== before?.context.file;
-  return [...(wasBusy && (!isBusy || restarted) ? [false] : []), ...(isBusy && (!wasBusy || restarted) ? [true] : [])];
+/** The reports due on the way from the previous state: a success, a failure, an uploaded file going away. */
+function reportsSince(before: UploadSnapshot | null, now: UploadSnapshot): number {
+  const cleared = before?.matches('uploaded') && !(now.matches('uploaded') && now.context.file === before.context.file);
+  const uploaded = now.matches('uploaded') && !before?.matches('uploaded') && now.context.presigned !== null;
+  const failed = now.matches('failed') && !before?.matches('failed');
+  return [cleared, uploaded, failed].filter(Boolean).length;
 }
 
-/** Every assertion also checks what the owner has heard about uploaded files going away and uploads under way. */
+/** Every assertion also checks that the owner was told exactly what it had to be told. */
 const checkedStates: StateAssertions = Object.fromEntries(
   Object.entries(stateAssertions).map(([key, assertion]) => [
     key,
     async (snapshot: UploadSnapshot) => {
-      if (previous?.matches('uploaded') && !(snapshot.matches('uploaded') && snapshot.context.file === previous.context.file)) {
-        expectedClears += 1;
-      }
-      expectedBusyChanges.push(...busyChangesSince(previous, snapshot));
+      expectedReports += reportsSince(previous, snapshot);
       await assertion(snapshot);
-      expect(owner.onCleared).toHaveBeenCalledTimes(expectedClears);
-      expect(owner.onBusyChange.mock.calls.map(([busy]) => busy)).toEqual(expectedBusyChanges);
+      expect(reports).toHaveLength(expectedReports);
       previous = snapshot;
     },
   ]),
 );
 
-/** The owner hears that the upload has ended after it hears how: by then it knows whether it has a file. */
-function expectEndedAfter(outcome: { mock: { invocationCallOrder: number[] } }) {
-  expect(owner.onBusyChange).toHaveBeenLastCalledWith(false);
-  expect(owner.onBusyChange.mock.invocationCallOrder.at(-1)).toBeGreaterThan(outcome.mock.invocationCallOrder.at(-1) ?? Infinity);
-}
+const upload = () => owner.getSnapshot().children.upload as UploadActor;
 
 const fileInput = () => {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]');
@@ -389,9 +381,7 @@ const eventExecutors: EventExecutors = {
     );
   },
   RESET: async () => {
-    const [uploaded] = owner.onUploaded.mock.lastCall ?? [];
-    if (!uploaded) throw new Error('RESET needs the handle of an upload');
-    await settle(uploaded.reset);
+    await settle(() => owner.send({ type: 'EMPTY_UPLOADER' }));
   },
   'xstate.done.actor.presign': async ({ event }) => {
     const { key } = (event as Extract<ModelEvent, { type: 'xstate.done.actor.presign' }>).output;
@@ -410,65 +400,57 @@ const eventExecutors: EventExecutors = {
       await settle(() => lastFetch().answer(response));
       // ky parses a JSON error body; the owner gets it back as text (once the answer has come through the network).
       await waitFor(() =>
-        expect(owner.onUploadError).toHaveBeenLastCalledWith({
-          status: error.status,
-          statusText: error.statusText,
-          responseText: error.responseText,
+        expect(lastReport()).toEqual({
+          type: 'UPLOAD_FAILED',
+          uploadId: 'upload',
+          failure: { kind: 'http', status: error.status, statusText: error.statusText, responseText: error.responseText },
         }),
       );
-      expectEndedAfter(owner.onUploadError);
     } else {
       await settle(() => lastFetch().answer(HttpResponse.error()));
-      await waitFor(() => expect(owner.onUploadFailed).toHaveBeenCalledOnce());
+      await waitFor(() => expect(lastReport()).toMatchObject({ type: 'UPLOAD_FAILED', failure: { kind: 'network' } }));
       expect(consoleError).toHaveBeenCalledOnce();
-      expectEndedAfter(owner.onUploadFailed);
     }
   },
   'xstate.done.actor.transfer': async () => {
     await settle(() => lastTransfer().respond(204, 'No Content'));
-    expect(owner.onUploaded).toHaveBeenCalled();
-    expectEndedAfter(owner.onUploaded);
   },
   'xstate.error.actor.transfer': async ({ event }) => {
     const { error } = event as Extract<ModelEvent, { type: 'xstate.error.actor.transfer' }>;
     const transfer = lastTransfer();
     if (error instanceof UploadHttpError) {
       await settle(() => transfer.respond(error.status, error.statusText, error.responseText));
-      expect(owner.onUploadError).toHaveBeenLastCalledWith({
-        status: error.status,
-        statusText: error.statusText,
-        responseText: error.responseText,
+      expect(lastReport()).toEqual({
+        type: 'UPLOAD_FAILED',
+        uploadId: 'upload',
+        failure: { kind: 'http', status: error.status, statusText: error.statusText, responseText: error.responseText },
       });
-      expectEndedAfter(owner.onUploadError);
       expect(consoleError).not.toHaveBeenCalled();
     } else if (error instanceof UploadNetworkError) {
       await settle(() => transfer.dispatchEvent(new Event('error')));
-      expect(owner.onUploadFailed).toHaveBeenLastCalledWith(expect.any(UploadNetworkError));
+      expect(lastReport()).toEqual({ type: 'UPLOAD_FAILED', uploadId: 'upload', failure: { kind: 'network', error: expect.any(UploadNetworkError) } });
       // Rethrown to error tracking (which logs to the console when VITE_REPORT_ERRORS is false).
       expect(consoleError).toHaveBeenCalledWith(
         'Error in FileUploader (uploads)',
         expect.any(UploadNetworkError),
         expect.objectContaining({ name: 'UploadNetworkError' }),
       );
-      expectEndedAfter(owner.onUploadFailed);
     } else {
       await settle(() => transfer.abort());
       // SPEC §8: an abort is only logged.
       expect(consoleInfo).toHaveBeenCalledWith(`Upload of ${transfer.body instanceof File ? transfer.body.name : ''} aborted`);
-      expect(owner.onUploadError).not.toHaveBeenCalled();
-      expect(owner.onUploadFailed).not.toHaveBeenCalled();
+      expect(reports.filter(({ type }) => type === 'UPLOAD_FAILED')).toEqual([]);
       expect(consoleError).not.toHaveBeenCalled();
     }
   },
 };
 
-describe('upload machine against FileUploader', () => {
+describe('upload machine, a child of its flow, against its uploader', () => {
   beforeEach(() => {
     user = userEvent.setup({ applyAccept: false });
-    owner = ownerCallbacks();
+    reports = [];
     previous = null;
-    expectedClears = 0;
-    expectedBusyChanges = [];
+    expectedReports = 0;
     pendingFetches = holdRequests();
     FakeXMLHttpRequest.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
@@ -488,6 +470,7 @@ describe('upload machine against FileUploader', () => {
   });
 
   afterEach(() => {
+    owner.stop();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -499,12 +482,12 @@ describe('upload machine against FileUploader', () => {
   it.each(described)(
     '%s',
     async (_description, input, path) => {
-      const { unmount } = render(<FileUploader label="Attach a file" {...input} {...owner} />);
+      owner = createActor(ownerMachine, { input }).start();
+      const { unmount } = render(<UploadField upload={upload()} label="Attach a file" />);
       await path.test({ states: checkedStates, events: eventExecutors });
       unmount();
-      // The preview's object URL does not outlive the widget, nor does an upload under way.
+      // The preview's object URL does not outlive the uploader.
       expect(liveObjectUrls.size).toBe(0);
-      if (previous?.matches('busy')) expect(owner.onBusyChange).toHaveBeenLastCalledWith(false);
     },
   );
 });

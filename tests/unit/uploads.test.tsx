@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { previewUploadMachine } from '../../src/machines/surveyPreview.ts';
-import { uploadMachine } from '../../src/machines/upload.machine.ts';
+import { createActor, waitFor } from 'xstate';
+import { fileSize } from '../../src/contract/uploads.ts';
+import { surveyPreviewOf } from '../../src/machines/surveyPreview.ts';
+import { isUploading, uploadMachine } from '../../src/machines/upload.machine.ts';
 import {
   UploadAbortedError,
   UploadHttpError,
@@ -12,7 +12,7 @@ import {
   requestPresignedUrl,
   uploadFile,
 } from '../../src/services/uploads.ts';
-import { FileUploader, UploadMachineContext } from '../../src/widgets/FileUploader.tsx';
+import { FileUploader, type FileUploaderProps } from '../../src/widgets/FileUploader.tsx';
 import { FakeXMLHttpRequest } from '../machines/fakeXMLHttpRequest.support.ts';
 
 
@@ -135,14 +135,66 @@ describe('the uploads API', () => {
   });
 });
 
+describe('an upload', () => {
+  const answerTransfer = (status: number) => {
+    Object.assign(sent(), { status });
+    sent().dispatchEvent(new Event('load'));
+  };
+
+  it('is under way from the presign to the last byte, whatever the photo\'s reported type', async () => {
+    let answerPresign: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answerPresign = resolve))));
+    const upload = createActor(uploadMachine, { input: { presign: { requestId: 3 } } }).start();
+
+    // A photo the browser gives no type: uploaded like any other.
+    upload.send({ type: 'CHOOSE_FILE', file: new File(['heic bytes'], 'IMG_0001.HEIC') });
+    expect(isUploading(upload.getSnapshot())).toBe(true);
+    answerPresign(jsonResponse({ presigned_url: '/api/storage/k.heic?signature=s', key: 'k.heic' }));
+    await waitFor(upload, (snapshot) => snapshot.matches({ busy: 'uploading' }));
+    expect(sent().body).toBeInstanceOf(File);
+
+    answerTransfer(200);
+    await waitFor(upload, (snapshot) => snapshot.matches('uploaded'));
+    expect(isUploading(upload.getSnapshot())).toBe(false);
+  });
+});
+
+describe("the admin's survey preview", () => {
+  it('takes a chosen file as an uploaded answer, and sends nothing', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    const question = { id: 4, label: 'A photo that would help?', type: 'SingleUploadInput' as const, optional: false };
+    const preview = surveyPreviewOf([{ id: 4, question, universal_answer: null, optional: false, last_question: true }], 'Moving');
+    const survey = createActor(preview, { input: { survey: { id: 0, name: 'Moving' }, firstRequest: false } }).start();
+    await waitFor(survey, (snapshot) => snapshot.children.upload !== undefined);
+
+    survey.getSnapshot().children.upload?.send({ type: 'CHOOSE_FILE', file: new File(['png bytes'], 'receipt.png', { type: 'image/png' }) });
+    const answered = await waitFor(survey, (snapshot) => snapshot.context.draft.value !== '');
+    expect(answered.context.draft).toEqual({ value: 'preview/receipt.png', fileName: 'receipt.png' });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(FakeXMLHttpRequest.sent).toEqual([]);
+    survey.stop();
+  });
+});
+
 describe('FileUploader', () => {
   beforeEach(() => {
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost:3000/preview');
     URL.revokeObjectURL = vi.fn();
   });
 
+  const shown = (props: Partial<FileUploaderProps> = {}) => {
+    const onChoose = vi.fn<(file: File) => void>();
+    const onRemove = vi.fn<() => void>();
+    render(
+      <FileUploader label="Attach a file" file={null} status={null} percent={0} error={null} onChoose={onChoose} onRemove={onRemove}
+        {...props} />,
+    );
+    return { onChoose, onRemove };
+  };
+
   it('takes a file dropped on it', async () => {
-    render(<FileUploader label="Attach a file" url="https://bucket.example.com/put" />);
+    const { onChoose } = shown();
     const file = new File(['%PDF-1.7'], 'dropped.pdf', { type: 'application/pdf' });
     const dataTransfer = {
       types: ['Files'],
@@ -158,83 +210,38 @@ describe('FileUploader', () => {
     await act(async () => {
       fireEvent.drop(zone, { dataTransfer, clientX: 1, clientY: 1 });
     });
-    expect(await screen.findByText('dropped.pdf')).toBeInTheDocument();
-    expect(sent().body).toBe(file);
+    expect(onChoose).toHaveBeenCalledWith(file);
   });
 
-  const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
-  const answerTransfer = (status: number) =>
-    act(async () => {
-      Object.assign(sent(), { status });
-      sent().dispatchEvent(new Event('load'));
-    });
-
-  it('tells its owner an upload is under way from the presign to the last byte, and that it ended after how', async () => {
-    let answerPresign: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answerPresign = resolve))));
-    const onBusyChange = vi.fn<(busy: boolean) => void>();
-    const onUploaded = vi.fn();
-    render(<FileUploader label="Attach a file" presign={{ requestId: 3 }} onBusyChange={onBusyChange} onUploaded={onUploaded} />);
-
-    // A photo the browser gives no type: uploaded like any other.
-    await userEvent.upload(fileInput(), new File(['heic bytes'], 'IMG_0001.HEIC'));
-    expect(onBusyChange.mock.calls).toEqual([[true]]);
-    await act(async () => answerPresign(jsonResponse({ presigned_url: '/api/storage/k.heic?signature=s', key: 'k.heic' })));
-    expect(sent().body).toBeInstanceOf(File);
-    expect(onBusyChange.mock.calls).toEqual([[true]]);
-
-    await answerTransfer(200);
-    expect(onBusyChange.mock.calls).toEqual([[true], [false]]);
-    expect(onUploaded).toHaveBeenCalledOnce();
-    expect(onUploaded.mock.invocationCallOrder[0]).toBeLessThan(onBusyChange.mock.invocationCallOrder[1] ?? 0);
-  });
-
-  it("in the admin's survey preview, shows a chosen file as uploaded and sends nothing", async () => {
-    const fetchSpy = vi.fn();
-    vi.stubGlobal('fetch', fetchSpy);
-    const onUploaded = vi.fn();
-    render(
-      <UploadMachineContext.Provider value={previewUploadMachine}>
-        <FileUploader label="Choose a file" presign={{}} onUploaded={onUploaded} />
-      </UploadMachineContext.Provider>,
-    );
-    await userEvent.upload(fileInput(), new File(['png bytes'], 'receipt.png', { type: 'image/png' }));
-    expect(await screen.findByText('Uploaded')).toBeInTheDocument();
-    expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ key: 'preview/receipt.png' }));
-    expect(fetchSpy).not.toHaveBeenCalled();
-    expect(FakeXMLHttpRequest.sent).toEqual([]);
-  });
-
-  it('tells its owner an upload ended when it is removed, when the transfer fails, and when the uploader goes away', async () => {
-    const onBusyChange = vi.fn<(busy: boolean) => void>();
-    const onUploadError = vi.fn();
-    const onUploadFailed = vi.fn();
-    const { unmount } = render(
-      <FileUploader label="Attach a file" url="https://bucket.example.com/put" onBusyChange={onBusyChange}
-        onUploadError={onUploadError} onUploadFailed={onUploadFailed} />,
-    );
-    const photo = () => new File(['png bytes'], 'photo.png', { type: 'image/png' });
-
-    await userEvent.upload(fileInput(), photo());
-    await userEvent.click(screen.getByRole('button', { name: 'Remove photo.png' }));
-    expect(onBusyChange.mock.calls).toEqual([[true], [false]]);
-    // Cancelled, not failed.
-    expect(onUploadError).not.toHaveBeenCalled();
-    expect(onUploadFailed).not.toHaveBeenCalled();
-
-    await userEvent.upload(fileInput(), photo());
-    await answerTransfer(503);
-    expect(onBusyChange.mock.calls).toEqual([[true], [false], [true], [false]]);
-    expect(onUploadError).toHaveBeenCalledOnce();
-
-    await userEvent.upload(fileInput(), new File(['%PDF-1.7'], 'scan.pdf', { type: 'application/pdf' }));
-    expect(onBusyChange).toHaveBeenLastCalledWith(true);
-    unmount();
-    expect(onBusyChange.mock.calls).toEqual([[true], [false], [true], [false], [true], [false]]);
+  it('shows the file with its size and progress, and offers to remove it', async () => {
+    const file = new File(['%PDF-1.7'], 'quote.pdf', { type: 'application/pdf' });
+    const { onRemove } = shown({ file, status: 'Uploading', percent: 40 });
+    expect(screen.getByText('quote.pdf')).toBeInTheDocument();
+    expect(screen.getByText('8 Bytes')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Uploading' })).toHaveAttribute('aria-valuenow', '40');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove quote.pdf' }));
+    expect(onRemove).toHaveBeenCalledOnce();
   });
 
   it('can be disabled', () => {
-    render(<FileUploader label="Attach a file" url="https://bucket.example.com/put" isDisabled />);
+    shown({ isDisabled: true });
     expect(screen.getByRole('button', { name: 'Attach a file' })).toBeDisabled();
+  });
+});
+
+describe('fileSize', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [1, '1 Bytes'],
+    [1023, '1023 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1024 * 1024 - 1, '1 MB'],
+    [1.5 * 1024 * 1024, '1.5 MB'],
+    [26214400, '25 MB'],
+    [1024 ** 3, '1 GB'],
+    [1.25 * 1024 ** 3, '1.3 GB'],
+  ])('%i bytes is %s', (bytes, expected) => {
+    expect(fileSize(bytes)).toBe(expected);
   });
 });

@@ -83,6 +83,7 @@ function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor
 
 function CompanyFormDrawer({ actor }: { actor: AdminCompaniesActor }) {
   const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
@@ -119,9 +120,7 @@ function CompanyFormDrawer({ actor }: { actor: AdminCompaniesActor }) {
         <ImageUploadField legend="Logo" isOptional isDisabled={isSaving}
           current={form.imageUrl ? { url: form.imageUrl, alt: `Current logo of ${draft.name}` } : null}
           removal={draft.logo_upload_key ? { label: 'Remove logo', onRemove: () => change({ logo_upload_key: null }) } : undefined}
-          chooseLabel="Choose a logo" replaceLabel="Replace the logo" errorMessage={fieldErrors.logo_upload_key}
-          onUploaded={(key) => actor.send({ type: 'LOGO_UPLOADED', key })} onCleared={() => change({ logo_upload_key: null })}
-          onBusyChange={(busy) => actor.send({ type: 'LOGO_BUSY', busy })} />
+          chooseLabel="Choose a logo" replaceLabel="Replace the logo" errorMessage={fieldErrors.logo_upload_key} upload={upload} />
         {formError && <Message severity="error">{formError}</Message>}
         <div className="lc-admin-actions">
           <Button type="submit" isLoading={isSaving}>

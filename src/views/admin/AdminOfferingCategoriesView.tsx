@@ -77,6 +77,7 @@ export function AdminOfferingCategoriesView({ categories: actor }: { categories:
 
 function CategoryFormDrawer({ actor }: { actor: AdminOfferingCategoriesActor }) {
   const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
@@ -100,9 +101,7 @@ function CategoryFormDrawer({ actor }: { actor: AdminOfferingCategoriesActor }) 
           errorMessage={fieldErrors.external_id} description="Lower-case letters, digits and hyphens, e.g. health." />
         <ImageUploadField legend="Image" chooseLabel="Choose an image" replaceLabel="Replace the image" isDisabled={isSaving}
           errorMessage={fieldErrors.image_upload_key}
-          current={form.imageUrl ? { url: form.imageUrl, alt: `Current image of ${draft.name}` } : null}
-          onUploaded={(key) => actor.send({ type: 'IMAGE_UPLOADED', key })} onCleared={() => change({ image_upload_key: null })}
-          onBusyChange={(busy) => actor.send({ type: 'IMAGE_BUSY', busy })} />
+          current={form.imageUrl ? { url: form.imageUrl, alt: `Current image of ${draft.name}` } : null} upload={upload} />
         {formError && <Message severity="error">{formError}</Message>}
         <div className="lc-admin-actions">
           <Button type="submit" isLoading={isSaving}>{form.categoryId === null ? 'Create category' : 'Save changes'}</Button>

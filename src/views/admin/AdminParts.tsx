@@ -17,11 +17,12 @@ import {
   SelectValue,
   Text,
 } from 'react-aria-components';
+import type { UploadActor } from '../../machines/upload.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
-import { FileUploader } from '../../widgets/FileUploader.tsx';
 import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { UploadField } from '../UploadField.tsx';
 
 /**
  * The parts the admin screens share: the list's frame, a choice of a few options, a pick from a list, an uploaded
@@ -206,14 +207,13 @@ export interface ImageUploadFieldProps {
   replaceLabel: string;
   isDisabled: boolean;
   errorMessage?: string;
-  onUploaded: (key: string) => void;
-  onCleared: () => void;
-  onBusyChange: (busy: boolean) => void;
+  /** The form's uploader (its machine takes the uploaded image's key). */
+  upload: UploadActor | null;
 }
 
 /** An image uploaded in a form (POST /uploads/presigned_url without a request): the current one, and the uploader. */
 export function ImageUploadField({
-  legend, isOptional = false, current, removal, chooseLabel, replaceLabel, isDisabled, errorMessage, onUploaded, onCleared, onBusyChange,
+  legend, isOptional = false, current, removal, chooseLabel, replaceLabel, isDisabled, errorMessage, upload,
 }: ImageUploadFieldProps) {
   return (
     <fieldset className="lc-admin-logo">
@@ -227,8 +227,7 @@ export function ImageUploadField({
           {removal && <Button variant="tertiary" onPress={removal.onRemove}>{removal.label}</Button>}
         </div>
       )}
-      <FileUploader label={current ? replaceLabel : chooseLabel} presign={{}} isDisabled={isDisabled}
-        onUploaded={({ key }) => key && onUploaded(key)} onCleared={onCleared} onBusyChange={onBusyChange} />
+      {upload && <UploadField upload={upload} label={current ? replaceLabel : chooseLabel} isDisabled={isDisabled} />}
       {errorMessage && <Message severity="error">{errorMessage}</Message>}
     </fieldset>
   );

@@ -158,6 +158,7 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
 
 function CategoryFormDrawer({ actor }: { actor: AdminSurveysActor }) {
   const form = useSelector(actor, (snapshot) => snapshot.context.categoryForm);
+  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('savingCategory'));
@@ -182,9 +183,7 @@ function CategoryFormDrawer({ actor }: { actor: AdminSurveysActor }) {
           description={SLUG_DESCRIPTION} />
         <ImageUploadField legend="Image" isDisabled={isSaving}
           current={form.imageUrl ? { url: form.imageUrl, alt: `Current image of ${draft.name}` } : null}
-          chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key}
-          onUploaded={(key) => actor.send({ type: 'IMAGE_UPLOADED', key })} onCleared={() => change({ image_upload_key: null })}
-          onBusyChange={(busy) => actor.send({ type: 'IMAGE_BUSY', busy })} />
+          chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key} upload={upload} />
         {formError && <Message severity="error">{formError}</Message>}
         <div className="lc-admin-actions">
           <Button type="submit" isLoading={isSaving}>

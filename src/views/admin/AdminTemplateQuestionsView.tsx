@@ -11,10 +11,8 @@ import {
   SURVEYS_PATH,
   type adminTemplateQuestionsMachine,
 } from '../../machines/adminTemplateQuestions.machine.ts';
-import { previewUploadMachine } from '../../machines/surveyPreview.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
-import { UploadMachineContext } from '../../widgets/FileUploader.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { SurveyConversation } from '../requestCreation/SurveyConversation.tsx';
@@ -266,9 +264,7 @@ function TemplatePreview({ actor }: { actor: AdminTemplateQuestionsActor }) {
         </Message>
         <Button variant="secondary" onPress={() => actor.send({ type: 'RESTART_PREVIEW' })}>Start again</Button>
       </div>
-      <UploadMachineContext.Provider value={previewUploadMachine}>
-        <SurveyConversation key={survey.id} actor={survey} />
-      </UploadMachineContext.Provider>
+      <SurveyConversation key={survey.id} actor={survey} />
     </Drawer>
   );
 }

@@ -2,12 +2,13 @@ import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
 import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Composer } from '../../machines/consoleRequest.machine.ts';
+import { isUploading } from '../../machines/upload.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
-import { FileUploader } from '../../widgets/FileUploader.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Spinner } from '../../widgets/Spinner.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import type { ConsoleRequestActor } from './ConsoleRequestView.tsx';
+import { UploadField } from '../UploadField.tsx';
 import { INTERNAL_NOTE_LABEL } from './ConsoleThread.tsx';
 
 const MARKDOWN_HINT = 'Markdown: **bold**, _italic_, - lists, [link text](https://…). Ctrl+Enter sends.';
@@ -33,7 +34,7 @@ export function ConsoleComposer({ request }: { request: ConsoleRequestActor }) {
             </Tab>
           ))}
         </TabList>
-        {/* The reply stays mounted behind the note tab, so its chosen file is still there on the way back. */}
+        {/* The reply stays mounted behind the note tab, so it is as it was left on the way back. */}
         <TabPanel id="reply" shouldForceMount className="lc-console-composer__panel">
           <ComposerForm request={request} kind="reply" />
         </TabPanel>
@@ -54,16 +55,12 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
     return 'writing';
   });
   const isSending = useSelector(request, (snapshot) => snapshot.matches({ loaded: { activity: 'sending' } }));
+  const upload = useSelector(request, ({ context }) => context.upload);
   // The reply goes with its file, so it waits while the file uploads; a note carries no file.
-  const waitsForFile = useSelector(
-    request,
-    (snapshot) => kind === 'reply' && snapshot.matches({ loaded: { attachment: 'uploading' } }),
-  );
+  const waitsForFile = useSelector(upload, isUploading) && kind === 'reply';
   const previewHtml = useSelector(request, ({ context }) => context.previewHtml);
   const previewError = useSelector(request, ({ context }) => context.previewError);
   const sendError = useSelector(request, ({ context }) => context.sendError);
-  const requestId = useSelector(request, ({ context }) => context.requestId);
-  const composerKey = useSelector(request, ({ context }) => context.composerKey);
   const labels = COMPOSERS[kind];
   const hasText = text.trim().length > 0;
   // Only the active composer shows a preview or an error; the hidden reply keeps its text and file.
@@ -110,19 +107,7 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
         </section>
       )}
 
-      {kind === 'reply' && (
-        <FileUploader
-          key={composerKey}
-          label="Attach a file"
-          presign={{ requestId }}
-          isDisabled={isSending}
-          onBusyChange={(busy) => request.send({ type: busy ? 'UPLOAD_STARTED' : 'UPLOAD_SETTLED' })}
-          onUploaded={({ key, file }) => {
-            if (key) request.send({ type: 'ATTACHED', key, fileName: file.name });
-          }}
-          onCleared={() => request.send({ type: 'DETACHED' })}
-        />
-      )}
+      {kind === 'reply' && <UploadField upload={upload} label="Attach a file" isDisabled={isSending} />}
 
       {isActive && sendError && <Message severity="error">{sendError}</Message>}
 

@@ -5,8 +5,10 @@ import { CATEGORY_ICON_NAMES, CategoryIcon } from '../../widgets/CategoryIcon.ts
 import { Chip, ChipRadioGroup } from '../../widgets/Chip.tsx';
 import { Confetti } from '../../widgets/Confetti.tsx';
 import { Drawer, DRAWER_POSITIONS, DRAWER_VARIANTS, type DrawerProps } from '../../widgets/Drawer.tsx';
-import { FileUploader } from '../../widgets/FileUploader.tsx';
-import { fileSize, formatDate, relativeTime } from '../../widgets/format.ts';
+import { fileSize } from '../../contract/uploads.ts';
+import { UPLOAD_MESSAGES } from '../../machines/upload.machine.ts';
+import { FileUploader, type FileUploaderProps } from '../../widgets/FileUploader.tsx';
+import { formatDate, relativeTime } from '../../widgets/format.ts';
 import { Message, MESSAGE_SEVERITIES } from '../../widgets/Message.tsx';
 import { PhoneInput } from '../../widgets/PhoneInput.tsx';
 import { ProgressBar } from '../../widgets/ProgressBar.tsx';
@@ -269,6 +271,42 @@ function FormattersSection() {
   );
 }
 
+const SAMPLE_FILE = new File(['%PDF-1.7\n%%EOF\n'], 'quote.pdf', { type: 'application/pdf' });
+const NO_FILE = { file: null, status: null, percent: 0, error: null } as const;
+
+/** The uploader as a screen's upload drives it; here a chosen file only waits, as one with no address does. */
+function UploaderExample(props: Partial<FileUploaderProps>) {
+  const [chosen, setChosen] = useState<File | null>(null);
+  return (
+    <FileUploader label="Choose a file" {...NO_FILE} file={chosen} onChoose={setChosen} onRemove={() => setChosen(null)} {...props} />
+  );
+}
+
+function FileUploaderSection() {
+  return (
+    <Section title="File uploader">
+      <Row label="Nothing chosen; a chosen file waits (no address: nothing is sent)">
+        <UploaderExample />
+      </Row>
+      <Row label="Uploading">
+        <UploaderExample file={SAMPLE_FILE} status="Uploading" percent={40} />
+      </Row>
+      <Row label="Uploaded">
+        <UploaderExample file={SAMPLE_FILE} status="Uploaded" percent={100} />
+      </Row>
+      <Row label="A refused file">
+        <UploaderExample error={UPLOAD_MESSAGES.invalidType('notes.txt')} />
+      </Row>
+      <Row label="A failed upload">
+        <UploaderExample error={UPLOAD_MESSAGES.failed(SAMPLE_FILE.name)} />
+      </Row>
+      <Row label="Disabled">
+        <UploaderExample file={SAMPLE_FILE} status="Uploaded" percent={100} isDisabled />
+      </Row>
+    </Section>
+  );
+}
+
 export default function WidgetGallery() {
   return (
     <main className="lc-gallery">
@@ -285,20 +323,7 @@ export default function WidgetGallery() {
       <ConfettiSection />
       <CategoryIconsSection />
       <FormattersSection />
-      {/* ==== FileUploader section: owned by the upload engineer, who fills it in. ==== */}
-      <Section title="File uploader">
-        <Row label="No address: the chosen file stays pending, nothing is sent">
-          <FileUploader label="Choose a file" />
-        </Row>
-        {/* An unsigned storage address: the server answers 403, so any accepted file ends in the upload error. */}
-        <Row label="An address the server refuses: the upload error">
-          <FileUploader label="Choose a file" url="/api/storage/gallery-example" />
-        </Row>
-        <Row label="Disabled">
-          <FileUploader label="Choose a file" isDisabled />
-        </Row>
-      </Section>
-      {/* ==== End of FileUploader section. ==== */}
+      <FileUploaderSection />
     </main>
   );
 }

@@ -2,20 +2,19 @@ import type { ComponentType } from 'react';
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { NextScreenItem, QuestionType } from '../../contract/surveys.ts';
 import type { AnswerDraft } from '../../machines/survey.machine.ts';
-import { FileUploader } from '../../widgets/FileUploader.tsx';
+import type { UploadActor } from '../../machines/upload.machine.ts';
 import { ErrorIcon } from '../../widgets/icons.tsx';
 import { PhoneInput } from '../../widgets/PhoneInput.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
+import { UploadField } from '../UploadField.tsx';
 
 /** What every question input is given: the question, its draft, and where changes go. */
 export interface QuestionInputProps {
   item: NextScreenItem;
   draft: AnswerDraft;
   onChange: (value: string) => void;
-  /** Upload questions: the file was uploaded under `key`. */
-  onFileUploaded: (key: string, fileName: string) => void;
-  /** Upload questions: the file was removed. */
-  onFileCleared: () => void;
+  /** Upload questions: the upload the survey runs for this answer (it takes the uploaded file's key). */
+  upload?: UploadActor;
   errorMessage?: string;
   isDisabled: boolean;
   /** Upload questions, when an earlier answer is edited: the file it has, kept unless another one is uploaded. */
@@ -75,8 +74,8 @@ function SelectQuestion({ item, draft, onChange, errorMessage, isDisabled }: Que
   );
 }
 
-/** The file uploads itself (presigned by our server) and reports its key; an earlier answer's file is named. */
-function UploadQuestion({ item, keptFileName, onFileUploaded, onFileCleared, isDisabled }: QuestionInputProps) {
+/** The file uploads itself (presigned by our server) and tells the survey its key; an earlier answer's file is named. */
+function UploadQuestion({ item, keptFileName, upload, isDisabled }: QuestionInputProps) {
   const labelId = `question-${item.id}-label`;
   return (
     <div role="group" aria-labelledby={labelId} className="lc-question__field lc-question-upload">
@@ -85,8 +84,7 @@ function UploadQuestion({ item, keptFileName, onFileUploaded, onFileCleared, isD
         {item.optional && <>{' '}<span className="lc-field__optional">(optional)</span></>}
       </p>
       {keptFileName && <p className="lc-question-upload__kept">Current file: {keptFileName}</p>}
-      <FileUploader label={keptFileName ? 'Choose another file' : 'Choose a file'} presign={{}} isDisabled={isDisabled}
-        onUploaded={({ key, file }) => key && onFileUploaded(key, file.name)} onCleared={onFileCleared} />
+      {upload && <UploadField upload={upload} label={keptFileName ? 'Choose another file' : 'Choose a file'} isDisabled={isDisabled} />}
     </div>
   );
 }

@@ -106,6 +106,7 @@ function CurrentQuestion({ actor }: { actor: SurveyActor }) {
   const failure = useSelector(actor, (snapshot) => (conversationIs(snapshot, 'asking') ? snapshot.context.error : null));
   const isAnswering = useSelector(actor, (snapshot) => conversationIs(snapshot, 'answering'));
   const canAnswer = useSelector(actor, (snapshot) => snapshot.can({ type: 'ANSWER' }));
+  const upload = useSelector(actor, (snapshot) => snapshot.children.upload);
   const turn = useRef<HTMLDivElement>(null);
   // Each new question comes into view (a text input also takes the focus; a choice or an upload does not).
   useEffect(() => {
@@ -116,13 +117,12 @@ function CurrentQuestion({ actor }: { actor: SurveyActor }) {
   return (
     <div className="lc-turn lc-turn--current" ref={turn}>
       <AnswerForm
-        // A new question gets a fresh form (and a fresh uploader).
+        // A new question gets a fresh form.
         key={item.id}
         item={item}
         draft={draft}
         onChange={(value) => actor.send({ type: 'CHANGE', value })}
-        onFileUploaded={(key, fileName) => actor.send({ type: 'FILE_UPLOADED', key, fileName })}
-        onFileCleared={() => actor.send({ type: 'FILE_CLEARED' })}
+        upload={upload}
         errorMessage={fieldError ?? undefined}
         isDisabled={isAnswering}
         submitLabel="Continue"
@@ -143,20 +143,21 @@ function AnswerRow({ actor, entry }: { actor: SurveyActor; entry: AnsweredQuesti
   const canEdit = useSelector(actor, (snapshot) => snapshot.can({ type: 'EDIT', questionId: item.id }));
   const canSave = useSelector(actor, (snapshot) => snapshot.can({ type: 'SAVE_EDIT' }));
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches({ active: { edit: 'saving' } }));
+  const upload = useSelector(actor, (snapshot) =>
+    snapshot.context.edit?.questionId === item.id ? snapshot.children.editUpload : undefined,
+  );
   const row = useRef<HTMLDivElement>(null);
   useFocusAfterEdit(edit !== null, row);
 
   if (edit) {
-    const changeEdit = (value: string, fileName?: string) => actor.send({ type: 'CHANGE_EDIT', value, fileName });
     return (
       <div className="lc-turn lc-turn--editing">
         <AnswerForm
           item={item}
           draft={edit.draft}
           keptFileName={edit.draft.value === edit.original.value ? edit.original.fileName : undefined}
-          onChange={(value) => changeEdit(value)}
-          onFileUploaded={(key, fileName) => changeEdit(key, fileName)}
-          onFileCleared={() => changeEdit('', '')}
+          onChange={(value) => actor.send({ type: 'CHANGE_EDIT', value })}
+          upload={upload}
           errorMessage={edit.fieldError ?? undefined}
           isDisabled={isSaving}
           submitLabel="Save"

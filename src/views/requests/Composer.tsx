@@ -2,18 +2,19 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, type KeyboardEvent, Suspense, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { requestThreadMachine } from '../../machines/requestThread.machine.ts';
-import { THREAD_TEXT } from '../../machines/requestThread.machine.ts';
+import { THREAD_TEXT, uploadErrorOf } from '../../machines/requestThread.machine.ts';
+import { isUploading } from '../../machines/upload.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { lazyPage } from '../../services/lazyPage.ts';
-import type { FileUploaderProps } from '../../widgets/FileUploader.tsx';
 import { Message } from '../../widgets/Message.tsx';
+import type { UploadFieldProps } from '../UploadField.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 
 export type RequestThreadActor = ActorRefFrom<typeof requestThreadMachine>;
 
 const ATTACH_LABEL = 'Attach an image or PDF';
-/** The uploader (its statechart, drop zone and preview) is the thread's heaviest part: loaded when first wanted. */
-const FileUploader = lazyPage<FileUploaderProps>(() => import('../../widgets/FileUploader.tsx').then(({ FileUploader: Uploader }) => ({ default: Uploader })));
+/** The uploader (its drop zone and preview) is the thread's heaviest part: loaded when first wanted. */
+const UploadField = lazyPage<UploadFieldProps>(() => import('../UploadField.tsx').then(({ UploadField: Field }) => ({ default: Field })));
 
 /**
  * The message box (SPEC §2 Request, §5 Request messages, §9 one file): text, one optional image or PDF, Send.
@@ -21,19 +22,21 @@ const FileUploader = lazyPage<FileUploaderProps>(() => import('../../widgets/Fil
  * removing the file); Ctrl+Enter (⌘+Enter) sends too.
  */
 export function Composer({ thread }: { thread: RequestThreadActor }) {
-  const requestId = useSelector(thread, (snapshot) => snapshot.context.requestId);
   const draft = useSelector(thread, (snapshot) => snapshot.context.draft);
-  const uploadError = useSelector(thread, (snapshot) => snapshot.context.uploadError);
+  const upload = useSelector(thread, (snapshot) => snapshot.context.upload);
+  const uploadError = useSelector(upload, uploadErrorOf);
   const sendError = useSelector(thread, (snapshot) => snapshot.context.sendError);
   const isSending = useSelector(thread, (snapshot) => snapshot.hasTag('sending'));
-  const canSend = useSelector(thread, (snapshot) => snapshot.can({ type: 'SEND' }));
-  const messagesSent = useSelector(thread, (snapshot) => snapshot.context.messagesSent);
+  // Send waits for the upload, which the thread's guard reads but the thread's snapshot does not show: selecting it
+  // here renders the form again as it starts and ends, and so asks the thread again.
+  const isUploadingFile = useSelector(upload, isUploading);
+  const canSend = useSelector(thread, (snapshot) => snapshot.can({ type: 'SEND' })) && !isUploadingFile;
 
   // Until the first press the button stands in for the uploader; hovering or focusing it fetches the uploader's code.
   const [uploaderWanted, setUploaderWanted] = useState(false);
   const [pickerPressed, setPickerPressed] = useState(false);
   const attachStandIn = (
-    <Button variant="secondary" isDisabled={isSending} onHoverStart={FileUploader.preload} onFocus={FileUploader.preload}
+    <Button variant="secondary" isDisabled={isSending} onHoverStart={UploadField.preload} onFocus={UploadField.preload}
       onPress={() => {
         setPickerPressed(true);
         setUploaderWanted(true);
@@ -58,19 +61,8 @@ export function Composer({ thread }: { thread: RequestThreadActor }) {
         <div className="lc-composer__file">
           {uploaderWanted ? (
             <Suspense fallback={attachStandIn}>
-              {/* A new uploader for each message: the one that carried the sent file is emptied with it. */}
-              <FileUploader
-                key={messagesSent}
-                label={ATTACH_LABEL}
-                presign={{ requestId }}
-                isDisabled={isSending}
-                onMountOpenPicker={pickerPressed ? () => setPickerPressed(false) : undefined}
-                onBusyChange={(busy) => thread.send({ type: busy ? 'UPLOAD_STARTED' : 'UPLOAD_SETTLED' })}
-                onUploaded={({ key, file }) => key && thread.send({ type: 'ATTACHED', key, fileName: file.name })}
-                onUploadError={(details) => thread.send({ type: 'UPLOAD_ERROR', ...details })}
-                onUploadFailed={(error) => thread.send({ type: 'UPLOAD_FAILED', error })}
-                onCleared={() => thread.send({ type: 'ATTACHMENT_CLEARED' })}
-              />
+              <UploadField upload={upload} label={ATTACH_LABEL} isDisabled={isSending}
+                onMountOpenPicker={pickerPressed ? () => setPickerPressed(false) : undefined} />
             </Suspense>
           ) : (
             attachStandIn

@@ -30,7 +30,6 @@ export const flowSamples = {
     { type: 'CHANGE_STATUS', status: 'in_progress' },
     { type: 'SELECT_COMPOSER', composer: 'note' },
     { type: 'EDIT', text: 'On it!' },
-    { type: 'ATTACHED', key: 'sample.pdf', fileName: 'quote.pdf' },
     { type: 'LIVE_EVENT', event: { type: 'note.created', request_id: SAMPLE_REQUEST.id, note_id: 1 } },
   ] satisfies (ConsoleRequestEvent | { type: `xstate.done.actor.${string}`; output: unknown })[],
 };

@@ -24,9 +24,11 @@ export const flowSamples = {
     { type: 'xstate.done.actor.refreshRequest', output: SAMPLE_REQUEST },
     { type: 'xstate.done.actor.sendMessage', output: SAMPLE_REQUEST },
     { type: 'DRAFT_CHANGED', text: 'Tuesday works.' },
-    { type: 'ATTACHED', key: 'sample.png', fileName: 'photo.png' },
-    { type: 'UPLOAD_ERROR', status: 500, statusText: 'Internal Server Error', responseText: '' },
-    { type: 'UPLOAD_FAILED', error: new Error('The upload could not reach the server') },
+    {
+      type: 'UPLOAD_FAILED',
+      uploadId: 'upload',
+      failure: { kind: 'http', status: 500, statusText: 'Internal Server Error', responseText: '' },
+    },
     { type: 'LIVE_STATUS', status: 'polling' },
     {
       type: 'MESSAGE_RECEIVED',

@@ -19,7 +19,11 @@ export const flowSamples = {
     { type: 'xstate.done.actor.fetchNextItem', output: SAMPLE_QUESTION },
     { type: 'xstate.done.actor.fetchNextItem', output: null },
     { type: 'CHANGE', value: 'Renew my car registration' },
-    { type: 'FILE_UPLOADED', key: 'uploads/8f14e45f', fileName: 'photo.png' },
+    // The question's upload, and the upload of an edited answer.
+    ...(['upload', 'editUpload'] as const).flatMap((uploadId) => [
+      { type: 'UPLOADED' as const, uploadId, key: 'uploads/8f14e45f', fileName: 'photo.png' },
+      { type: 'UPLOAD_CLEARED' as const, uploadId },
+    ]),
     { type: 'xstate.done.actor.postAnswer', output: { id: 901, object_satisfied_id: 1, value: 'Renew my car registration' } },
     { type: 'EDIT', questionId: 1 },
     { type: 'CHANGE_EDIT', value: 'Renew my passport' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, formatDate, relativeTime } from '../../../src/widgets/format.ts';
+import { formatDate, relativeTime } from '../../../src/widgets/format.ts';
 
 const NOW = new Date('2025-06-15T12:00:00Z');
 const secondsAgo = (seconds: number) => new Date(NOW.getTime() - seconds * 1000);
@@ -32,23 +32,6 @@ describe('relativeTime', () => {
 
   it('reads a slightly future time (clock skew) as Just now', () => {
     expect(relativeTime(new Date(NOW.getTime() + 5000), NOW)).toBe('Just now');
-  });
-});
-
-describe('fileSize', () => {
-  it.each([
-    [0, '0 Bytes'],
-    [1, '1 Bytes'],
-    [1023, '1023 Bytes'],
-    [1024, '1 KB'],
-    [1536, '1.5 KB'],
-    [1024 * 1024 - 1, '1 MB'],
-    [1.5 * 1024 * 1024, '1.5 MB'],
-    [26214400, '25 MB'],
-    [1024 ** 3, '1 GB'],
-    [1.25 * 1024 ** 3, '1.3 GB'],
-  ])('%i bytes is %s', (bytes, expected) => {
-    expect(fileSize(bytes)).toBe(expected);
   });
 });
 
