@@ -1,6 +1,7 @@
 import { type ActorRefFrom, type AnyActorRef, assign, enqueueActions, fromCallback, fromPromise, setup, stopChild } from 'xstate';
 import { reportError } from '../services/errorReporting.ts';
 import type { RequestCreationCommand, requestCreationMachine } from './requestCreation.machine.ts';
+import { liveUpdatesMachine } from './liveUpdates.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { toastsMachine } from './toasts.machine.ts';
 import { SYSTEM_IDS, inSystem } from './system.ts';
@@ -11,6 +12,7 @@ import type { versionCheckMachine } from './versionCheck.machine.ts';
  * of the system reaches with `system.get(id)`:
  * - 'session': the session and MFA statechart;
  * - 'toasts': the global toasts;
+ * - 'liveUpdates': the one live stream, open while a flow subscribes (the request thread, the console);
  * - 'versionCheck': SPEC §4 version check, loaded when the tab first becomes visible (its code is not in the first
  *   page load, DESIGN §9);
  * - 'requestCreation': the request creation drawer, loaded when it is first asked to open (it is a signed-in feature,
@@ -59,6 +61,7 @@ export const appMachine = setup({
   actors: {
     session: sessionMachine,
     toasts: toastsMachine,
+    liveUpdates: liveUpdatesMachine,
     onFirstVisibleTab,
     loadVersionCheck: fromPromise<VersionCheckLogic>(async () => (await import('./versionCheck.machine.ts')).versionCheckMachine),
     loadRequestCreation: fromPromise<RequestCreationLogic>(
@@ -89,6 +92,7 @@ export const appMachine = setup({
   invoke: [
     { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session, src: 'session' },
     { id: SYSTEM_IDS.toasts, systemId: SYSTEM_IDS.toasts, src: 'toasts' },
+    { id: SYSTEM_IDS.liveUpdates, systemId: SYSTEM_IDS.liveUpdates, src: 'liveUpdates' },
   ],
   on: {
     FLOW_ENDED: { actions: stopChild(({ event }) => event.flow) },

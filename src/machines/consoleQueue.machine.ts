@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { type SnapshotFrom, assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type {
   ConsoleQueue,
   ConsoleRequestSummary,
@@ -8,7 +8,9 @@ import type {
 } from '../contract/console.ts';
 import type { LiveEvent } from '../contract/events.ts';
 import { listConsoleRequests } from '../services/console.ts';
-import { type LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/liveUpdates.ts';
+import type { LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/liveUpdates.ts';
+import type { LiveUpdate } from './liveUpdates.machine.ts';
+import { liveUpdatesOf } from './system.ts';
 
 /** The wait after the last keystroke before a search is sent (a console choice; SPEC §9 names none for it). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -54,9 +56,6 @@ export type ConsoleQueueEvent =
   | { type: 'LIVE_POLL' }
   | { type: 'LIVE_STATUS'; status: LiveUpdatesStatus };
 
-/** Passed on to whoever listens (the open request view), so the console needs one live stream, not one per panel. */
-export type ConsoleQueueEmitted = { type: 'liveEvent'; event: LiveEvent } | { type: 'livePoll' };
-
 export interface ListRequestsInput {
   queue: ConsoleQueue;
   query: string;
@@ -74,9 +73,9 @@ const listRequestsLogic = fromPromise<ConsoleRequestsResponse, ListRequestsInput
  * The console's live stream, reported as events: every live event, every poll, every change of connection; from the
  * live updates `subscribe` gives (the service's; the model tests pass the stream they drive).
  */
-export function queueLiveUpdates(subscribe: typeof subscribeToLiveUpdates = subscribeToLiveUpdates) {
-  return fromCallback<ConsoleQueueEvent>(({ sendBack }) =>
-    subscribe((event) => sendBack({ type: 'LIVE_EVENT', event }), {
+export function queueLiveUpdates(subscribe?: typeof subscribeToLiveUpdates) {
+  return fromCallback<LiveUpdate>(({ system, self, receive, sendBack }) =>
+    (subscribe ?? liveUpdatesOf({ system, self, receive }))((event) => sendBack({ type: 'LIVE_EVENT', event }), {
       onPoll: () => sendBack({ type: 'LIVE_POLL' }),
       onStatusChange: (status) => sendBack({ type: 'LIVE_STATUS', status }),
     }),
@@ -89,13 +88,13 @@ const APPLY_SEARCH = 'applySearch';
 /**
  * The console's queues: the chosen queue (In Queue, In Progress mine / everyone's, Completed) searched by employee
  * or request name, with every queue's count. Typing waits `searchDebounce` before searching; every live event
- * (and every poll while the stream is down) refreshes the list in place and is passed on to the open request.
+ * (and every poll while the stream is down) refreshes the list in place. The open request hears the same stream:
+ * the system has one (liveUpdates.machine.ts).
  */
 export const consoleQueueMachine = setup({
   types: {
     context: {} as ConsoleQueueContext,
     events: {} as ConsoleQueueEvent,
-    emitted: {} as ConsoleQueueEmitted,
   },
   actors: {
     listRequests: listRequestsLogic,
@@ -133,11 +132,6 @@ export const consoleQueueMachine = setup({
         return event.status;
       },
     }),
-    passOnLiveEvent: emit(({ event }) => {
-      assertEvent(event, 'LIVE_EVENT');
-      return { type: 'liveEvent' as const, event: event.event };
-    }),
-    passOnPoll: emit({ type: 'livePoll' as const }),
     refresh: raise({ type: 'REFRESH' }),
   },
 }).createMachine({
@@ -154,8 +148,8 @@ export const consoleQueueMachine = setup({
   },
   invoke: { id: 'liveUpdates', src: 'liveUpdates' },
   on: {
-    LIVE_EVENT: { actions: ['passOnLiveEvent', 'refresh'] },
-    LIVE_POLL: { actions: ['passOnPoll', 'refresh'] },
+    LIVE_EVENT: { actions: 'refresh' },
+    LIVE_POLL: { actions: 'refresh' },
     LIVE_STATUS: { actions: 'setLiveStatus' },
   },
   initial: 'loading',

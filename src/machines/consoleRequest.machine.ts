@@ -1,4 +1,4 @@
-import { type SnapshotFrom, and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from 'xstate';
+import { type SnapshotFrom, and, assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup } from 'xstate';
 import { type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../contract/console.ts';
 import type { LiveEvent } from '../contract/events.ts';
 import { MESSAGE_BODY_MAX, type RequestStatus } from '../contract/requests.ts';
@@ -16,6 +16,8 @@ import {
 } from '../services/console.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { type PendingPost, nextPost } from './idempotentPost.ts';
+import type { LiveUpdate } from './liveUpdates.machine.ts';
+import { liveUpdatesOf } from './system.ts';
 import { type UploadActor, type UploadReport, isUploading, uploadMachine, uploadedKey } from './upload.machine.ts';
 
 export const REQUEST_LOAD_ERROR = "We couldn't load this request. Please try again.";
@@ -182,6 +184,12 @@ export const consoleRequestMachine = setup({
     ),
     send: fromPromise<ConsoleRequest, SendInput>(({ input }) => send(input)),
     preview: fromPromise<string, string>(({ input }) => previewReply(input)),
+    /** The system's live stream, which the console's queue shares: its news and polls mark the request stale. */
+    liveUpdates: fromCallback<LiveUpdate>(({ system, self, receive, sendBack }) =>
+      liveUpdatesOf({ system, self, receive })((event) => sendBack({ type: 'LIVE_EVENT', event }), {
+        onPoll: () => sendBack({ type: 'LIVE_POLL' }),
+      }),
+    ),
   },
   guards: {
     canSend: ({ context }) => hasSendableText(context),
@@ -250,6 +258,7 @@ export const consoleRequestMachine = setup({
     previewError: null,
     stale: false,
   }),
+  invoke: { id: 'liveUpdates', src: 'liveUpdates' },
   initial: 'loading',
   states: {
     loading: {

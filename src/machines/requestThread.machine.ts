@@ -1,6 +1,7 @@
 import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
-import type { LiveUpdatesStatus } from '../services/liveUpdates.ts';
-import { subscribeToLiveUpdates } from '../services/liveUpdates.ts';
+import type { LiveUpdate } from './liveUpdates.machine.ts';
+import { liveUpdatesOf } from './system.ts';
+import type { LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/liveUpdates.ts';
 import type { Message, RequestStatus } from '../contract/requests.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { type ClientRequest, RequestsCallError, createMessage, fetchRequest } from '../services/requests.ts';
@@ -109,9 +110,9 @@ function imageKeysToLookUp(context: RequestThreadContext): string[] {
  * New messages and status changes of the thread's request as they happen, and refetches when the stream (re)opens,
  * from the live updates `subscribe` gives (the service's; the model tests pass the stream they drive).
  */
-export function threadLiveUpdates(subscribe: typeof subscribeToLiveUpdates = subscribeToLiveUpdates) {
-  return fromCallback<RequestThreadEvent, { requestId: number }>(({ input, sendBack }) =>
-    subscribe(
+export function threadLiveUpdates(subscribe?: typeof subscribeToLiveUpdates) {
+  return fromCallback<LiveUpdate, { requestId: number }>(({ input, system, self, receive, sendBack }) =>
+    (subscribe ?? liveUpdatesOf({ system, self, receive }))(
       (event) => {
         if (event.request_id !== input.requestId) return;
         if (event.type === 'message.created') sendBack({ type: 'MESSAGE_RECEIVED', message: event.message });

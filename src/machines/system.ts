@@ -1,4 +1,6 @@
 import { type AnyActorRef, fromCallback } from 'xstate';
+import type { subscribeToLiveUpdates } from '../services/liveUpdates.ts';
+import type { LiveUpdate } from './liveUpdates.machine.ts';
 
 /**
  * The IDs under which the app's long-lived actors are registered in its actor system (app.machine.ts), and the few
@@ -10,6 +12,7 @@ export const SYSTEM_IDS = {
   toasts: 'toasts',
   versionCheck: 'versionCheck',
   requestCreation: 'requestCreation',
+  liveUpdates: 'liveUpdates',
 } as const;
 
 type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];
@@ -46,3 +49,28 @@ export const requestsCreated = fromCallback<{ type: 'REQUEST_CREATED' }>(({ syst
   const subscription = systemActor(system, SYSTEM_IDS.session)?.on('requestCreated', () => sendBack({ type: 'REQUEST_CREATED' }));
   return () => subscription?.unsubscribe();
 });
+
+type SubscribeToLiveUpdates = typeof subscribeToLiveUpdates;
+
+/**
+ * Live updates through the system's one stream (liveUpdates.machine.ts), in the shape of the live updates service's
+ * subscribe: for a flow's callback actor (`self`, and the `receive` of its arguments), which the stream tells each
+ * update. Outside the app's system there is no stream, and nothing arrives.
+ */
+export function liveUpdatesOf({ system, self, receive }: {
+  system: ActorSystemLike;
+  self: AnyActorRef;
+  receive: (listener: (update: LiveUpdate) => void) => void;
+}): SubscribeToLiveUpdates {
+  return (onEvent, { onPoll, onStatusChange } = {}) => {
+    const stream = systemActor(system, SYSTEM_IDS.liveUpdates);
+    if (!stream) return () => {};
+    receive((update) => {
+      if (update.type === 'LIVE_EVENT') onEvent(update.event);
+      else if (update.type === 'LIVE_POLL') onPoll?.();
+      else onStatusChange?.(update.status);
+    });
+    stream.send({ type: 'SUBSCRIBE', subscriber: self });
+    return () => stream.send({ type: 'UNSUBSCRIBE', subscriber: self });
+  };
+}

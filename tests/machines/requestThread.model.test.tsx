@@ -27,6 +27,8 @@ import {
   expectScenariosWalked,
   runPath,
 } from './modelPaths.support.ts';
+import { startFlow, startTestApp } from './appSystem.support.tsx';
+import type { AppActor } from '../../src/machines/app.machine.ts';
 import { type OpenLiveStream, serveLiveStream } from './liveStream.support.ts';
 import { type HeldRequest, type SentCall, fakeNetwork, holdRequests } from './network.support.ts';
 
@@ -699,6 +701,7 @@ describe('the message box with its upload, a child actor of the thread', () => {
 
 describe('request thread live over the network', () => {
   let streams: OpenLiveStream[];
+  let app: AppActor;
   let sent: SentCall[];
   /** The request as the server has it: what a live event tells is stored before it is sent, as the server does. */
   let stored: ClientRequest;
@@ -710,7 +713,9 @@ describe('request thread live over the network', () => {
     stored = BARE_REQUEST;
     ({ sent } = fakeNetwork([{ method: 'GET', path: /^requests\/\d+$/, answer: () => ({ success: true, request: stored }) }]));
     streams = serveLiveStream();
-    actor = createActor(requestThreadMachine, { input: INPUT }).start();
+    // The stream is the system's (liveUpdates.machine.ts), which the thread subscribes to.
+    app = startTestApp();
+    actor = startFlow(app, requestThreadMachine, INPUT);
     render(
       <MemoryRouter>
         <RequestThreadView thread={actor} />
@@ -719,7 +724,7 @@ describe('request thread live over the network', () => {
   });
 
   afterEach(() => {
-    actor.stop();
+    app.stop();
     vi.unstubAllGlobals();
   });
 

@@ -34,7 +34,7 @@ function requestIdFrom(param: string | undefined): number | null {
 /**
  * The concierge console (DESIGN §1): its own frame, not the employee app's. The queues stay on the left while a
  * request is open on the right; below 900 px one of the two fills the screen. One queue actor lives as long as the
- * console, and with it the one live stream, whose news it passes on to the open request.
+ * console; it and the open request hear the system's one live stream.
  */
 export default function ConsoleLayout() {
   const user = useStaffUser();
@@ -92,19 +92,12 @@ export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user:
   );
 }
 
-/**
- * The open request's actor, wired to the console: the queue's live news reaches it, and each change it makes
- * (a claim, a reply, a read marker) refreshes the queues.
- */
+/** The open request's actor, wired to the console: each change it makes (a claim, a reply, a read marker) refreshes the queues. */
 function OpenRequest({ requestId, queue, me }: { requestId: number; queue: ConsoleQueueActor; me: ConsoleStaffUser }) {
   const request = useFlow(consoleRequestMachine, { id: 'consoleRequest', input: { requestId } });
   useEffect(() => {
-    const subscriptions = [
-      queue.on('liveEvent', ({ event }) => request.send({ type: 'LIVE_EVENT', event })),
-      queue.on('livePoll', () => request.send({ type: 'LIVE_POLL' })),
-      request.on('changed', () => queue.send({ type: 'REFRESH' })),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+    const subscription = request.on('changed', () => queue.send({ type: 'REFRESH' }));
+    return () => subscription.unsubscribe();
   }, [queue, request]);
   return <ConsoleRequestView request={request} me={me} />;
 }
