@@ -105,11 +105,12 @@ export const appMachine = setup({
       initial: 'waitingForVisibleTab',
       states: {
         waitingForVisibleTab: {
-          invoke: { src: 'onFirstVisibleTab' },
+          invoke: { id: 'firstVisibleTab', src: 'onFirstVisibleTab' },
           on: { TAB_VISIBLE: 'loading' },
         },
         loading: {
           invoke: {
+            id: 'loadVersionCheck',
             src: 'loadVersionCheck',
             onDone: { target: 'running', actions: { type: 'startVersionCheck', params: ({ event }) => ({ logic: event.output }) } },
             // E.g. offline: the next visibility change tries again.
@@ -131,6 +132,7 @@ export const appMachine = setup({
         loading: {
           on: { OPEN_CATEGORIES: { actions: 'keepCommand' }, START_SURVEY: { actions: 'keepCommand' } },
           invoke: {
+            id: 'loadRequestCreation',
             src: 'loadRequestCreation',
             onDone: { target: 'running', actions: { type: 'startRequestCreation', params: ({ event }) => ({ logic: event.output }) } },
             // The press is lost (its chunk could not be loaded, e.g. offline); the next one tries again.
