@@ -130,11 +130,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       output: {
         // DESIGN §9 weight budget. Left alone, Rolldown splits what every page loads at start into several shared
         // chunks, and each file is compressed on its own: one chunk for the entry's static imports is ~4 KB lighter
-        // gzipped. TextInput and its react-aria dependencies (five small chunks otherwise) always load together.
+        // gzipped. TextInput and its react-aria dependencies (five small chunks otherwise) always load together. ky
+        // loads with the first API call (src/services/http.ts), in a chunk named after it.
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'TextInput', test: /[\\/]src[\\/]widgets[\\/]TextInput\.tsx$/ },
+            { name: 'ky', test: /[\\/]node_modules[\\/]ky[\\/]/ },
             homeScreenChunk(),
           ],
         },

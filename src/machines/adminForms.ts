@@ -1,4 +1,5 @@
-import { ConsoleCallError } from '../services/console.ts';
+import { fieldErrorsOf } from '../services/console.ts';
+import { serverMessage, statusOf } from '../services/http.ts';
 
 /** The admin area's forms: messages keyed by the dotted path of the input at fault, as the server names them. */
 export type FieldErrors = Record<string, string>;
@@ -67,9 +68,9 @@ export function fieldErrorsOfIssues(issues: ReadonlyArray<{ path: readonly Prope
  * message for the whole form (e.g. the last-admin rule), or SAVE_FAILED when the server could not be reached.
  */
 export function failureOf(error: unknown): { fieldErrors: FieldErrors; formError: string | null } {
-  if (!(error instanceof ConsoleCallError) || error.status === null) return { fieldErrors: {}, formError: SAVE_FAILED };
-  const fieldErrors = { ...error.fields };
-  return { fieldErrors, formError: Object.keys(fieldErrors).length > 0 ? null : error.message };
+  if (statusOf(error) === null) return { fieldErrors: {}, formError: SAVE_FAILED };
+  const fieldErrors = fieldErrorsOf(error);
+  return { fieldErrors, formError: Object.keys(fieldErrors).length > 0 ? null : serverMessage(error) };
 }
 
 /** A refusal shown above a list or a confirmation: the server's message (the first field's, when it names one). */

@@ -3,7 +3,6 @@ import { type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../co
 import type { LiveEvent } from '../contract/events.ts';
 import { MESSAGE_BODY_MAX, type RequestStatus } from '../contract/requests.ts';
 import {
-  ConsoleCallError,
   addInternalNote,
   assignRequest,
   changeRequestStatus,
@@ -15,6 +14,7 @@ import {
   replyToRequest,
 } from '../services/console.ts';
 import { reportError } from '../services/errorReporting.ts';
+import { serverMessage, statusOf } from '../services/http.ts';
 import { type PendingPost, nextPost } from './idempotentPost.ts';
 import type { LiveUpdate } from './liveUpdates.machine.ts';
 import { liveUpdatesOf } from './system.ts';
@@ -146,8 +146,8 @@ export function isNewsFor(request: ConsoleRequest | null, event: LiveEvent): boo
   }
 }
 
-const errorMessageOf = (error: unknown, fallback: string) =>
-  error instanceof ConsoleCallError && error.status !== null ? error.message : fallback;
+/** The server's refusal (its message, else the generic one); the fallback when it could not be reached. */
+const errorMessageOf = (error: unknown, fallback: string) => (statusOf(error) === null ? fallback : serverMessage(error));
 
 const requestIdInput = ({ context }: { context: ConsoleRequestContext }) => context.requestId;
 const STORE_CHANGE = [{ type: 'store', params: ({ event }: { event: { output: ConsoleRequest } }) => event.output }, 'announceChange'] as const;
@@ -207,7 +207,7 @@ export const consoleRequestMachine = setup({
     storeOpened: assign((_, opened: OpenedRequest) => ({ request: opened.request, staff: opened.staff, loadError: null })),
     store: assign((_, request: ConsoleRequest) => ({ request })),
     showLoadError: assign((_, error: unknown) => ({
-      loadError: error instanceof ConsoleCallError && error.status === 404 ? REQUEST_NOT_FOUND : REQUEST_LOAD_ERROR,
+      loadError: statusOf(error) === 404 ? REQUEST_NOT_FOUND : REQUEST_LOAD_ERROR,
     })),
     clearActionError: assign({ actionError: null }),
     showActionError: assign((_, error: unknown) => ({ actionError: errorMessageOf(error, ACTION_FAILED) })),

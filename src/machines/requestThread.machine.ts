@@ -4,7 +4,8 @@ import { liveUpdatesOf } from './system.ts';
 import type { LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/liveUpdates.ts';
 import type { Message, RequestStatus } from '../contract/requests.ts';
 import { reportError } from '../services/errorReporting.ts';
-import { type ClientRequest, RequestsCallError, createMessage, fetchRequest } from '../services/requests.ts';
+import { serverMessage, statusOf } from '../services/http.ts';
+import { type ClientRequest, createMessage, fetchRequest } from '../services/requests.ts';
 import {
   attachmentKind,
   uploadErrorMessage,
@@ -87,8 +88,7 @@ export const THREAD_TEXT = {
 /** The failure of an invoked call, as guard and action parameters. */
 const failureOf = ({ event }: { event: { error: unknown } }) => event.error;
 
-const isNotFound = (error: unknown) =>
-  error instanceof RequestsCallError && (error.status === 404 || error.status === 400);
+const isNotFound = (error: unknown) => statusOf(error) === 404 || statusOf(error) === 400;
 
 /** The key of the file the message carries: none while it uploads, or when there is none. */
 const attachmentKeyOf = (context: RequestThreadContext) => uploadedKey(context.upload.getSnapshot());
@@ -222,7 +222,7 @@ export const requestThreadMachine = setup({
     emptyUploader: sendTo('upload', { type: 'RESET' }),
     storeSendError: assign((_, error: unknown) => ({
       outgoing: null,
-      sendError: error instanceof Error && error.message ? error.message : 'An unexpected error occurred',
+      sendError: serverMessage(error),
     })),
   },
 }).createMachine({

@@ -1,13 +1,8 @@
 import { type ActorRefFrom, type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { MAX_UPLOAD_BYTES, type PresignedUrlResponse, fileSize, isSafeUploadType } from '../contract/uploads.ts';
 import { reportError } from '../services/errorReporting.ts';
-import {
-  UploadAbortedError,
-  UploadHttpError,
-  type UploadFileOptions,
-  requestPresignedUrl,
-  uploadFile,
-} from '../services/uploads.ts';
+import { isAbortError, isHTTPError } from '../services/http.ts';
+import { type UploadFileOptions, requestPresignedUrl, uploadFile } from '../services/uploads.ts';
 
 /** SPEC §5 and §8 messages. SPEC §5 writes 'a file name' where the chosen file's name goes. */
 export const UPLOAD_MESSAGES = {
@@ -89,10 +84,12 @@ const FAILURE = [
 ] as const;
 const REMOVE = { REMOVE_FILE: { target: '#upload.idle', actions: 'clearSelection' } } as const;
 
+/** SPEC §8 upload-error event: the answer's status, status text and text, as it came (JSON written back as text). */
 function failureFrom(error: unknown): UploadFailure {
-  if (!(error instanceof UploadHttpError)) return { kind: 'network', error };
-  const { status, statusText, responseText } = error;
-  return { kind: 'http', status, statusText, responseText };
+  if (!isHTTPError(error)) return { kind: 'network', error };
+  const { response, data } = error;
+  const responseText = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+  return { kind: 'http', status: response.status, statusText: response.statusText, responseText };
 }
 
 /**
@@ -119,8 +116,8 @@ export const uploadMachine = setup({
     isNotImageOrPdf: ({ event }) => event.type === 'CHOOSE_FILE' && !isAcceptedFile(event.file),
     mustPresign: ({ context }) => context.input.presign !== undefined,
     hasUrl: ({ context }) => Boolean(context.input.url),
-    isHttpError: (_, error: unknown) => error instanceof UploadHttpError,
-    isAborted: (_, error: unknown) => error instanceof UploadAbortedError,
+    isHttpError: (_, error: unknown) => isHTTPError(error),
+    isAborted: (_, error: unknown) => isAbortError(error),
   },
   actions: {
     select: assign(({ event }) => {

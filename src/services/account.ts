@@ -1,12 +1,13 @@
+import type { KyInstance } from 'ky';
 import type { ResetPasswordRequest, SignUpRequest, User } from '../contract/account.ts';
 import { CONFIRMATION_LINK_SENT_MESSAGE, INVALID_CONFIRMATION_LINK_ERROR } from '../contract/account.rules.ts';
-import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER, serverText } from '../contract/common.constants.ts';
-import { api, serverMessage, statusOf } from './http.ts';
+import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../contract/common.constants.ts';
+import { api, requireSuccess, serverMessage, statusOf } from './http.ts';
 
 /**
- * The schemas that check the answers load with the first call, beside its answer, not with the sign-in page
- * (DESIGN §9 weight budget: zod is not part of the first paint). A module that cannot load fails the call like any
- * other error.
+ * The schemas that check the answers load with the first call, beside the HTTP client and the answer, not with the
+ * sign-in page (DESIGN §9 weight budget: neither zod nor ky is part of the first paint). A module that cannot load
+ * fails the call like any other error.
  */
 const accountSchemas = () => import('../contract/account.ts');
 const commonSchemas = () => import('../contract/common.ts');
@@ -43,7 +44,8 @@ export const EMAIL_CONFIRMATION_MESSAGES = {
 
 /**
  * A failed account call. `message` is what the form shows (SPEC §8); `status` and `serverError` let the session
- * tell a lost session or an MFA challenge from any other failure.
+ * tell a lost session or an MFA challenge from any other failure. The account calls alone word their failures
+ * (http.ts error policy): SPEC §8 gives each account step its own messages, read from the call's failure here.
  */
 export class AccountError extends Error {
   readonly status: number | null;
@@ -105,7 +107,7 @@ export async function signIn({ email, password }: Credentials): Promise<SignInAn
   return attempt(
     async () => {
       const [response, { signInResponse }] = await Promise.all([
-        api().post('users/sign_in', { json: { user: { email, password } } }),
+        api().then((client) => client.post('users/sign_in', { json: { user: { email, password } } })),
         accountSchemas(),
       ]);
       const token = response.headers.get(AUTHORIZATION_HEADER);
@@ -123,7 +125,7 @@ export async function signUp(details: SignUpDetails): Promise<string> {
   return attempt(
     async () => {
       const [data, { signUpResponse, signUpResponseData }] = await Promise.all([
-        api().post('users/sign_up', { json: { user: { ...details, terms_of_service: 1 } } }).json(),
+        api().then((client) => client.post('users/sign_up', { json: { user: { ...details, terms_of_service: 1 } } }).json()),
         accountSchemas(),
       ]);
       return signUpResponseData.parse(JSON.parse(signUpResponse.parse(data))).email;
@@ -134,14 +136,18 @@ export async function signUp(details: SignUpDetails): Promise<string> {
 
 /** Ends the session on the server; the caller clears the local session whatever the outcome. */
 export async function signOut(): Promise<void> {
-  await api().delete('users/sign_out');
+  const client = await api();
+  await client.delete('users/sign_out');
 }
 
 /** Fails with the current-user message (SPEC §8); the status tells the session whether it was a 401. */
 export async function fetchCurrentUser(): Promise<User> {
   return attempt(
     async () => {
-      const [data, { currentUserResponse }] = await Promise.all([api().get('users/current').json(), accountSchemas()]);
+      const [data, { currentUserResponse }] = await Promise.all([
+        api().then((client) => client.get('users/current').json()),
+        accountSchemas(),
+      ]);
       return currentUserResponse.parse(data).user;
     },
     (error) => withServerMessage(error, ACCOUNT_MESSAGES.currentUserFailed),
@@ -152,11 +158,12 @@ export async function fetchCurrentUser(): Promise<User> {
  * The account calls whose answer is only a success flag: a 2xx with `success: false` fails like an error status,
  * with the server's message when it sends one, else the SPEC §8 text.
  */
-async function callForSuccess(call: () => Promise<unknown>, fallback: string): Promise<void> {
+async function callForSuccess(call: (client: KyInstance) => Promise<unknown>, fallback: string): Promise<void> {
   await attempt(
     async () => {
-      const [data, { successBody }] = await Promise.all([call(), commonSchemas()]);
-      if (!successBody.parse(data).success) throw new AccountError(serverText(data) ?? fallback);
+      const [data, { successBody }] = await Promise.all([api().then(call), commonSchemas()]);
+      successBody.parse(data);
+      requireSuccess(data);
     },
     (error) => withServerMessage(error, fallback),
   );
@@ -164,43 +171,43 @@ async function callForSuccess(call: () => Promise<unknown>, fallback: string): P
 
 export function requestPasswordReset(email: string): Promise<void> {
   return callForSuccess(
-    () => api().post('users/password', { json: { user: { email } } }).json(),
+    (client) => client.post('users/password', { json: { user: { email } } }).json(),
     ACCOUNT_MESSAGES.resetUnavailable,
   );
 }
 
 export function resetPassword(request: ResetPasswordRequest): Promise<void> {
-  return callForSuccess(() => api().put('users/password', { json: request }).json(), ACCOUNT_MESSAGES.resetUnavailable);
+  return callForSuccess((client) => client.put('users/password', { json: request }).json(), ACCOUNT_MESSAGES.resetUnavailable);
 }
 
 export function unlockAccount(unlockToken: string): Promise<void> {
   return callForSuccess(
-    () => api().get('users/unlock', { searchParams: { unlock_token: unlockToken } }).json(),
+    (client) => client.get('users/unlock', { searchParams: { unlock_token: unlockToken } }).json(),
     ACCOUNT_MESSAGES.unlockFailed,
   );
 }
 
 export function confirmEmail(confirmationToken: string): Promise<void> {
   return callForSuccess(
-    () => api().get('users/confirmation', { searchParams: { confirmation_token: confirmationToken } }).json(),
+    (client) => client.get('users/confirmation', { searchParams: { confirmation_token: confirmationToken } }).json(),
     EMAIL_CONFIRMATION_MESSAGES.confirmationFailed,
   );
 }
 
 /** Asks the server to e-mail the signed-in user a new confirmation link. */
 export function requestConfirmationLink(): Promise<void> {
-  return callForSuccess(() => api().post('users/confirmation').json(), EMAIL_CONFIRMATION_MESSAGES.linkRequestFailed);
+  return callForSuccess((client) => client.post('users/confirmation').json(), EMAIL_CONFIRMATION_MESSAGES.linkRequestFailed);
 }
 
 /** Asks the server to text a new code to the user's verified phone. */
 export function sendMfaCode(): Promise<void> {
-  return callForSuccess(() => api().post('mfa/send-otp').json(), ACCOUNT_MESSAGES.mfaCodeRequestFailed);
+  return callForSuccess((client) => client.post('mfa/send-otp').json(), ACCOUNT_MESSAGES.mfaCodeRequestFailed);
 }
 
 /** Enrols the 10-digit number and texts a code to it. */
 export function enrollMfa(phoneNumber: string): Promise<void> {
   return callForSuccess(
-    () => api().post('mfa', { json: { mfa_number: phoneNumber } }).json(),
+    (client) => client.post('mfa', { json: { mfa_number: phoneNumber } }).json(),
     ACCOUNT_MESSAGES.mfaEnrollFailed,
   );
 }
@@ -209,8 +216,13 @@ export function enrollMfa(phoneNumber: string): Promise<void> {
 export async function verifyMfaCode(otp: string): Promise<string> {
   return attempt(
     async () => {
-      const [response, { successBody }] = await Promise.all([api().post('mfa/verify', { json: { otp } }), commonSchemas()]);
-      if (!successBody.parse(await response.json()).success) throw new AccountError(ACCOUNT_MESSAGES.mfaVerifyFailed);
+      const [response, { successBody }] = await Promise.all([
+        api().then((client) => client.post('mfa/verify', { json: { otp } })),
+        commonSchemas(),
+      ]);
+      const body: unknown = await response.json();
+      successBody.parse(body);
+      requireSuccess(body);
       const mfaToken = response.headers.get(MFA_TOKEN_HEADER);
       if (!mfaToken) throw new AccountError(ACCOUNT_MESSAGES.noMfaToken, response.status);
       return mfaToken;

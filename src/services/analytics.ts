@@ -73,7 +73,8 @@ export function setAnalyticsUser(user: AnalyticsUser | null): void {
 /**
  * Sends everything queued to POST /api/v1/analytics/events. The server attaches the signed-in user from the
  * Authorization header, which is why this is a keepalive fetch through the API client and not sendBeacon (which
- * cannot carry headers): like a beacon, a keepalive request outlives the page that sent it.
+ * cannot carry headers): like a beacon, a keepalive request outlives the page that sent it (once the client has
+ * loaded: a page closed before its first call has loaded it may lose its last batch, DESIGN §9 weight budget).
  * A batch that cannot be sent is dropped with a warning; analytics never disturbs the user.
  */
 export async function flushAnalytics(): Promise<void> {
@@ -95,9 +96,8 @@ export async function flushAnalytics(): Promise<void> {
     };
     sends.push(
       api()
-        .post('analytics/events', { json: batch, headers, keepalive: true })
-        // Read to the end: Chromium holds a keepalive request against the page's 64 KB budget until then.
-        .text()
+        .then((client) => client.post('analytics/events', { json: batch, headers, keepalive: true }).text())
+        // Read to the end (text): Chromium holds a keepalive request against the page's 64 KB budget until then.
         .catch((error: unknown) => console.warn('Analytics events could not be sent', error)),
     );
   }

@@ -34,8 +34,9 @@ export interface EarlyCallSetup {
 
 /**
  * Runs in the page's head, written into it at build time from its source text (vite.config.ts): it may refer to
- * nothing outside itself. The headers are the ones the HTTP client sends (http.ts buildRequest). A token that has
- * expired is sent all the same: the app, seeing it expired, never adopts the answer.
+ * nothing outside itself. The headers are the ones the HTTP client sends (http.ts: Accept, and the session's from
+ * its beforeRequest hook). A token that has expired is sent all the same: the app, seeing it expired, never adopts
+ * the answer.
  */
 export function startEarlyCalls({ apiBasePath, path, storageKeys, headers: names, globalName }: EarlyCallSetup): void {
   try {

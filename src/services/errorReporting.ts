@@ -4,7 +4,7 @@ import { anonymisePath } from '../contract/analytics.paths.ts';
 import type { User } from '../contract/account.ts';
 import { EMAIL_CONFIRMATION_MESSAGES } from './account.ts';
 import { readConfig } from './config.ts';
-import { HTTPError, api, serverMessage } from './http.ts';
+import { api, isHTTPError, serverMessage, statusOf } from './http.ts';
 import { captureReport, isMonitoring, setMonitoringUser } from './monitoring.ts';
 
 /** Where an error happened: the component that caught it and the feature it belongs to. */
@@ -32,7 +32,7 @@ function asError(error: unknown): Error {
 
 /** SPEC §4: a 401 ends the session, which is handled elsewhere; it is never reported. */
 function isReportable(error: unknown): boolean {
-  if (error instanceof HTTPError && error.response.status === 401) return false;
+  if (statusOf(error) === 401) return false;
   const messages = [asError(error).message, serverMessage(error, '')];
   return !messages.some((message) => UNREPORTED_MESSAGES.has(message));
 }
@@ -47,12 +47,12 @@ function buildReport(error: unknown, context: ErrorContext, analyticsId: string)
     ...context,
     path: anonymisePath(window.location.pathname),
     // SPEC §8: the failed response's status, text and data.
-    ...(error instanceof HTTPError
+    ...(isHTTPError(error)
       ? {
           response: {
             status: error.response.status,
             status_text: error.response.statusText,
-            // The client has already read the body: parsed JSON, or the text when it was not JSON.
+            // ky has already read the body: parsed JSON, or the text when it was not JSON.
             ...(error.data === undefined ? {} : { data: error.data as ResponseData }),
           },
         }
@@ -87,7 +87,8 @@ export async function reportError(error: unknown, context: ErrorContext = {}): P
   }
   try {
     // Read to the end: Chromium holds a keepalive request against the page's 64 KB budget until then.
-    await api().post('analytics/errors', { json: report, keepalive: true }).text();
+    const client = await api();
+    await client.post('analytics/errors', { json: report, keepalive: true }).text();
   } catch (sendError) {
     console.error('The error report could not be sent', sendError, error);
   }

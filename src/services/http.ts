@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type { HTTPError, KyInstance, NetworkError } from 'ky';
 import {
   AUTHORIZATION_HEADER,
   MFA_REQUIRED_ERROR,
@@ -11,10 +11,67 @@ import { takeEarlyAnswer } from './earlyCalls.ts';
 import { readSession } from './storage.ts';
 
 /**
- * The app's HTTP client: a thin typed layer over fetch (DESIGN §9 weight budget). Paths are relative to
- * `${apiBaseUrl}/api/v1/`; every call asks for JSON, carries the session's headers, has no timeout and is never
- * retried; an answer outside 2xx throws an HTTPError; 401s are reported to the session actor.
+ * The app's HTTP client is ky, loaded with the first call rather than with the page (DESIGN §2, §9 weight budget).
+ * Paths are relative to `${apiBaseUrl}/api/v1/`; every call asks for JSON, carries the session's headers, has no
+ * timeout and is never retried; 401s are reported to the session actor.
+ *
+ * One error policy for every service. A call fails with
+ * - ky's HTTPError: the server answered outside 2xx; `data` is the answer's body (parsed JSON, else its text);
+ * - ky's NetworkError: no answer at all (offline, DNS, CORS refusal, connection reset);
+ * - an UnsuccessfulAnswer: a 2xx answer that still tells of a failure (SPEC §7 `success: false`);
+ * - ky's SchemaValidationError (or the contract schema's own error): an answer outside the contract;
+ * - an AbortError (DOMException) when the caller aborted it.
+ * Services let these through, and flows read them with serverMessage and statusOf. File transfers (uploads.ts) fail
+ * the same way; only the account service words its failures itself (AccountError: SPEC §8 gives each account step
+ * its own messages).
  */
+
+/**
+ * ky's errors are told by name, as ky's own guards (isHTTPError, isNetworkError) also do: importing those would
+ * bring the whole of ky with the page.
+ */
+export function isHTTPError(error: unknown): error is HTTPError {
+  return error instanceof Error && error.name === 'HTTPError';
+}
+
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof Error && error.name === 'NetworkError';
+}
+
+/** The DOMException of an aborted call, told by name: DOMException is not the same class in every realm. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+}
+
+/** A 2xx answer that still tells of a failure: `success: false` (SPEC §7), or not the status the call expects. */
+export class UnsuccessfulAnswer extends Error {
+  /** The answer's body, parsed. */
+  readonly data: unknown;
+
+  constructor(data: unknown) {
+    super('The server answered without success');
+    this.name = 'UnsuccessfulAnswer';
+    this.data = data;
+  }
+}
+
+/** SPEC §7: an answer that says `success: false` (or says nothing of success) fails the call, whatever its status. */
+export function requireSuccess<T>(answer: T): T {
+  const succeeded = typeof answer === 'object' && answer !== null && 'success' in answer && answer.success === true;
+  if (!succeeded) throw new UnsuccessfulAnswer(answer);
+  return answer;
+}
+
+/** The message of a failed call: the server's error or message, else the given fallback (SPEC §8 "Wrapped errors"). */
+export function serverMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
+  const answered = isHTTPError(error) || error instanceof UnsuccessfulAnswer;
+  return (answered ? serverText(error.data) : null) ?? fallback;
+}
+
+/** The status of an answer outside 2xx; null when the call failed otherwise (no answer, an unsuccessful 2xx...). */
+export function statusOf(error: unknown): number | null {
+  return isHTTPError(error) ? error.response.status : null;
+}
 
 export type AuthFailure = 'mfaRequired' | 'sessionLost';
 type AuthFailureListener = (failure: AuthFailure) => void;
@@ -29,132 +86,44 @@ export function onAuthFailure(listener: AuthFailureListener): () => void {
 /** Calls whose 401 means "wrong credentials or code", not "session lost". */
 const OWN_401_PATHS = ['/users/sign_in', '/users/sign_up', '/mfa/verify', '/users/password'];
 
-/** A call that was answered outside 2xx. */
-export class HTTPError extends Error {
-  name = 'HTTPError';
-  readonly response: Response;
-  readonly request: Request;
-  /** The answer's body, already read: parsed when it is JSON, else its text; undefined when empty or unreadable. */
-  readonly data: unknown;
-
-  constructor(response: Response, request: Request, data?: unknown) {
-    const status = `${response.status} ${response.statusText}`.trim();
-    super(`Request failed with status code ${status}: ${request.method} ${request.url}`);
-    this.response = response;
-    this.request = request;
-    this.data = data;
-  }
-}
-
-/** The message of a failed call: the server's error or message, else the given fallback (SPEC §8 "Wrapped errors"). */
-export function serverMessage(error: unknown, fallback = 'An unexpected error occurred'): string {
-  return (error instanceof HTTPError ? serverText(error.data) : null) ?? fallback;
-}
-
-export function statusOf(error: unknown): number | null {
-  return error instanceof HTTPError ? error.response.status : null;
-}
-
-/** A call's options: a JSON body, query parameters (undefined ones left out), and any other fetch option. */
-export interface CallOptions extends Omit<RequestInit, 'method' | 'body'> {
-  json?: unknown;
-  searchParams?: Record<string, string | number | boolean | undefined>;
-}
-
-/** Awaited, the answer (2xx only); `.json()` is its parsed body. */
-export interface ResponsePromise extends Promise<Response> {
-  json(): Promise<unknown>;
-  /** The answer read to the end, as text: also how a keepalive call releases its share of the budget. */
-  text(): Promise<string>;
-}
-
-export interface ApiClient {
-  get(path: string, options?: CallOptions): ResponsePromise;
-  post(path: string, options?: CallOptions): ResponsePromise;
-  put(path: string, options?: CallOptions): ResponsePromise;
-  patch(path: string, options?: CallOptions): ResponsePromise;
-  delete(path: string, options?: CallOptions): ResponsePromise;
-}
-
-/** Matches JSON media types: application/json, application/problem+json, application/vnd.api+json. */
-const JSON_MEDIA_TYPE = /\/(?:.*[.+-])?json$/;
-
-async function readErrorData(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  if (!text) return undefined;
-  const mediaType = (response.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
-  if (!JSON_MEDIA_TYPE.test(mediaType)) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** SPEC §4: a 401 on any call but the app's own credential checks means the session is gone or needs MFA. */
 async function reportAuthFailure(request: Request, response: Response): Promise<void> {
   const path = new URL(request.url).pathname;
   if (OWN_401_PATHS.some((own) => path.endsWith(own))) return;
-  const message = errorBodyMessage(await response.clone().json().catch(() => null));
+  const message = errorBodyMessage(await response.json().catch(() => null));
   const failure: AuthFailure = message === MFA_REQUIRED_ERROR ? 'mfaRequired' : 'sessionLost';
   for (const listener of authFailureListeners) listener(failure);
 }
 
-function buildRequest(apiRoot: string, method: string, path: string, options: CallOptions): Request {
-  const { json, searchParams, headers, ...init } = options;
-  const url = new URL(`${apiRoot}/${path.replace(/^\/+/, '')}`);
-  for (const [name, value] of Object.entries(searchParams ?? {})) {
-    if (value !== undefined) url.searchParams.append(name, String(value));
-  }
-  const requestHeaders = new Headers({ accept: 'application/json' });
-  new Headers(headers).forEach((value, name) => requestHeaders.set(name, value));
-  if (json !== undefined && !requestHeaders.has('content-type')) requestHeaders.set('content-type', 'application/json');
-  const { token, mfaToken } = readSession();
-  if (token) requestHeaders.set(AUTHORIZATION_HEADER, token);
-  if (mfaToken) requestHeaders.set(MFA_TOKEN_HEADER, mfaToken);
-  return new Request(url, {
-    ...init,
-    method,
-    headers: requestHeaders,
-    body: json === undefined ? undefined : JSON.stringify(json),
+async function createClient(apiBaseUrl: string): Promise<KyInstance> {
+  const { default: ky } = await import('ky');
+  return ky.create({
+    prefix: `${apiBaseUrl}/api/v1/`,
+    retry: 0,
+    timeout: false,
+    headers: { accept: 'application/json' },
+    // The page itself may have made this very call as it arrived (earlyCalls.ts): its answer is taken then.
+    fetch: (request, init) => (request instanceof Request ? takeEarlyAnswer(request) : null) ?? fetch(request, init),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const { token, mfaToken } = readSession();
+          if (token) request.headers.set(AUTHORIZATION_HEADER, token);
+          if (mfaToken) request.headers.set(MFA_TOKEN_HEADER, mfaToken);
+        },
+      ],
+      afterResponse: [
+        async ({ request, response }) => {
+          if (response.status === 401) await reportAuthFailure(request, response);
+        },
+      ],
+    },
   });
 }
 
-function createApi(): ApiClient {
-  const apiRoot = `${readConfig().apiBaseUrl}/api/v1`;
-  const call = (method: string) => (path: string, options: CallOptions = {}): ResponsePromise => {
-    const answer = (async () => {
-      const request = buildRequest(apiRoot, method, path, options);
-      const response = await (takeEarlyAnswer(request) ?? fetch(request));
-      if (response.status === 401) await reportAuthFailure(request, response);
-      if (!response.ok) throw new HTTPError(response, request, await readErrorData(response));
-      return response;
-    })();
-    return Object.assign(answer, {
-      json: async (): Promise<unknown> => (await answer).json(),
-      text: async (): Promise<string> => (await answer).text(),
-    });
-  };
-  return { get: call('GET'), post: call('POST'), put: call('PUT'), patch: call('PATCH'), delete: call('DELETE') };
-}
-
-let instance: ApiClient | null = null;
+let client: Promise<KyInstance> | null = null;
 /** The app's one HTTP client (created on first use so that configuration errors surface at start-up). */
-export function api(): ApiClient {
-  instance ??= createApi();
-  return instance;
-}
-
-/** GET/POST helpers that parse the answer with a contract schema. */
-export async function getJson<S extends z.ZodMiniType>(path: string, schema: S): Promise<z.infer<S>> {
-  return schema.parse(await api().get(path).json());
-}
-
-export async function sendJson<S extends z.ZodMiniType>(
-  method: 'post' | 'put' | 'delete',
-  path: string,
-  body: unknown,
-  schema: S,
-): Promise<z.infer<S>> {
-  return schema.parse(await api()[method](path, body === undefined ? {} : { json: body }).json());
+export function api(): Promise<KyInstance> {
+  client ??= createClient(readConfig().apiBaseUrl);
+  return client;
 }

@@ -39,7 +39,8 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 }
 
 async function requestTicketFromServer(): Promise<string> {
-  return eventTicketResponse.parse(await api().post('events/ticket').json()).ticket;
+  const client = await api();
+  return (await client.post('events/ticket').json(eventTicketResponse)).ticket;
 }
 
 function browserEventSource(): ((url: string) => EventSource) | null {

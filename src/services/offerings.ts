@@ -9,7 +9,7 @@ import {
   offeringResponse,
   offeringsResponse,
 } from '../contract/offerings.ts';
-import { getJson } from './http.ts';
+import { api } from './http.ts';
 
 /**
  * SPEC §7 Offerings. The address is written out by hand so that it reads exactly as the spec gives it
@@ -24,7 +24,8 @@ function offeringsPath(types: readonly OfferingType[], options: { preferFeatured
 
 /** GET /api/v1/offerings?types=benefit,product (or one type), every offering the user may see. */
 export async function fetchOfferings(types: readonly OfferingType[] = OFFERING_TYPES): Promise<OfferingListItem[]> {
-  return (await getJson(offeringsPath(types), offeringsResponse)).offerings;
+  const client = await api();
+  return (await client.get(offeringsPath(types)).json(offeringsResponse)).offerings;
 }
 
 /**
@@ -33,18 +34,21 @@ export async function fetchOfferings(types: readonly OfferingType[] = OFFERING_T
  * them (up to the limit) when none is featured.
  */
 export async function fetchFeaturedOfferings(type: OfferingType): Promise<OfferingListItem[]> {
+  const client = await api();
   const path = offeringsPath([type], { preferFeatured: true, limit: FEATURED_OFFERINGS_LIMIT });
-  const { offerings } = await getJson(path, offeringsResponse);
+  const { offerings } = await client.get(path).json(offeringsResponse);
   const featured = offerings.filter((offering) => offering.featured);
   return featured.length > 0 ? featured : offerings;
 }
 
 /** GET /api/v1/offerings/{id}. */
 export async function fetchOffering(id: number): Promise<OfferingDetail> {
-  return (await getJson(`offerings/${id}`, offeringResponse)).offering;
+  const client = await api();
+  return (await client.get(`offerings/${id}`).json(offeringResponse)).offering;
 }
 
 /** GET /api/v1/offering_categories, in the filter bar's order. */
 export async function fetchOfferingCategories(): Promise<OfferingCategory[]> {
-  return (await getJson('offering_categories', offeringCategoriesResponse)).offering_categories;
+  const client = await api();
+  return (await client.get('offering_categories').json(offeringCategoriesResponse)).offering_categories;
 }

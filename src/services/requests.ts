@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { successBody } from '../contract/common.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/common.constants.ts';
 import {
   type CreateMessageRequest,
@@ -9,7 +8,7 @@ import {
   type RequestList,
   request,
 } from '../contract/requests.ts';
-import { api, serverMessage, statusOf } from './http.ts';
+import { UnsuccessfulAnswer, api, requireSuccess } from './http.ts';
 
 /**
  * SPEC §7 "Requests and surveys": the employee's requests and their messages. "The list, fetch and message-create
@@ -27,32 +26,12 @@ const receivedRequest = z.extend(request, { status: z.nullish(z.string()) });
 const receivedRequestAnswer = z.object({ request: receivedRequest });
 const receivedListAnswer = z.object({ requests: z.array(receivedRequest) });
 
-/** A failed requests call: the server's error when it gave one, else the SPEC §8 generic message. */
-export class RequestsCallError extends Error {
-  readonly status: number | null;
-  constructor(message: string, status: number | null) {
-    super(message);
-    this.name = 'RequestsCallError';
-    this.status = status;
-  }
-}
-
-const GENERIC_ERROR = 'An unexpected error occurred';
-
-/** Sends, then insists on exactly `expected` and `success: true`; returns the body. */
-async function expectSuccess(send: () => Promise<Response>, expected: 200 | 201): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await send();
-  } catch (error) {
-    throw new RequestsCallError(serverMessage(error, GENERIC_ERROR), statusOf(error));
-  }
+/** Insists on exactly `expected` and `success: true` (failing as http.ts describes); returns the body. */
+async function expectSuccess(answer: Promise<Response>, expected: 200 | 201): Promise<unknown> {
+  const response = await answer;
   const body: unknown = await response.json().catch(() => null);
-  const flag = successBody.safeParse(body);
-  if (response.status !== expected || !flag.success || !flag.data.success) {
-    throw new RequestsCallError(GENERIC_ERROR, response.status);
-  }
-  return body;
+  if (response.status !== expected) throw new UnsuccessfulAnswer(body);
+  return requireSuccess(body);
 }
 
 /** Only the list calls know which status a request without one has; elsewhere it is shown as 'Unknown'. */
@@ -62,13 +41,15 @@ function asClientRequest(received: z.infer<typeof receivedRequest>, listStatus =
 
 /** GET /api/v1/requests/{id}. */
 export async function fetchRequest(requestId: number): Promise<ClientRequest> {
-  const body = await expectSuccess(() => api().get(`requests/${requestId}`), 200);
+  const client = await api();
+  const body = await expectSuccess(client.get(`requests/${requestId}`), 200);
   return asClientRequest(receivedRequestAnswer.parse(body).request);
 }
 
 /** GET /api/v1/requests/open | in_progress | completed; a missing status becomes the list's own. */
 export async function listRequests(list: RequestList): Promise<ClientRequest[]> {
-  const body = await expectSuccess(() => api().get(`requests/${list}`), 200);
+  const client = await api();
+  const body = await expectSuccess(client.get(`requests/${list}`), 200);
   return receivedListAnswer.parse(body).requests.map((received) => asClientRequest(received, REQUEST_LISTS[list]));
 }
 
@@ -90,7 +71,8 @@ export interface NewMessage {
  * (SPEC §5): it is refused here, before any call.
  */
 export async function createMessage(requestId: number, message: NewMessage, idempotencyKey: string): Promise<ClientRequest> {
-  if (message.body.trim() === '') throw new RequestsCallError(MESSAGE_ERRORS.blank, null);
+  if (message.body.trim() === '') throw new Error(MESSAGE_ERRORS.blank);
+  const client = await api();
   const payload: CreateMessageRequest = {
     message: {
       body: message.body,
@@ -100,6 +82,6 @@ export async function createMessage(requestId: number, message: NewMessage, idem
     },
   };
   const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
-  const body = await expectSuccess(() => api().post(`requests/${requestId}/messages`, { json: payload, headers }), 201);
+  const body = await expectSuccess(client.post(`requests/${requestId}/messages`, { json: payload, headers }), 201);
   return asClientRequest(receivedRequestAnswer.parse(body).request);
 }

@@ -1,4 +1,5 @@
 import type { Message, RequestList } from '../contract/requests.ts';
+import { isNetworkError } from './http.ts';
 import { type ClientRequest, mergeRequestLists } from './requests.ts';
 
 /**
@@ -168,9 +169,10 @@ export function uploadHttpFailureReason(details: { status: number; statusText: s
   return `HTTP ${details.status}${details.statusText ? ` ${details.statusText}` : ''}`;
 }
 
-/** The reason of an upload that got no answer at all. */
+/** The reason of an upload that got no answer at all (or failed otherwise, e.g. an answer the app cannot read). */
 export function uploadNetworkFailureReason(error: unknown): string {
-  return error instanceof Error && error.message ? stripFinalPeriod(error.message) : 'the upload did not reach the server';
+  if (isNetworkError(error) || !(error instanceof Error) || !error.message) return 'The upload could not reach the server';
+  return stripFinalPeriod(error.message);
 }
 
 /** The sentence goes on with '. We have been notified…': a reason's own full stop would double it. */

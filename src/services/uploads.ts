@@ -1,36 +1,7 @@
+import ky, { NetworkError } from 'ky';
 import { type PresignedUrlResponse, expiringUrlResponse, presignedUrlResponse } from '../contract/uploads.ts';
 import { readConfig } from './config.ts';
-import { HTTPError, api } from './http.ts';
-
-/** A file transfer (or the presign call before it) answered outside 200-299 (SPEC §8 "upload-error event"). */
-export class UploadHttpError extends Error {
-  readonly status: number;
-  readonly statusText: string;
-  readonly responseText: string;
-
-  constructor(status: number, statusText: string, responseText: string) {
-    super(`Upload failed with HTTP ${status}${statusText ? ` ${statusText}` : ''}`);
-    this.name = 'UploadHttpError';
-    this.status = status;
-    this.statusText = statusText;
-    this.responseText = responseText;
-  }
-}
-
-/** No answer at all: offline, DNS, CORS refusal, connection reset. */
-export class UploadNetworkError extends Error {
-  constructor() {
-    super('The upload could not reach the server');
-    this.name = 'UploadNetworkError';
-  }
-}
-
-export class UploadAbortedError extends Error {
-  constructor() {
-    super('The upload was aborted');
-    this.name = 'UploadAbortedError';
-  }
-}
+import { api } from './http.ts';
 
 /**
  * The server answers with absolute addresses (S3) or root-relative ones (its own disk store): the latter belong to
@@ -40,26 +11,12 @@ function resolveFileAddress(address: string): string {
   return new URL(address, readConfig().apiBaseUrl).toString();
 }
 
-/** The API client's HTTPError as the upload flow reports failures; anything else is passed through unchanged. */
-function asUploadError(error: unknown): unknown {
-  if (!(error instanceof HTTPError)) return error;
-  const { data } = error;
-  const responseText = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
-  return new UploadHttpError(error.response.status, error.response.statusText, responseText);
-}
-
 /** POST /api/v1/uploads/presigned_url: a fresh random key and the address to PUT the file's bytes to. */
 export async function requestPresignedUrl(filename: string, requestId?: number): Promise<PresignedUrlResponse> {
-  try {
-    const answer = presignedUrlResponse.parse(
-      await api()
-        .post('uploads/presigned_url', { json: { upload: { filename }, request_id: requestId } })
-        .json(),
-    );
-    return { key: answer.key, presigned_url: resolveFileAddress(answer.presigned_url) };
-  } catch (error) {
-    throw asUploadError(error);
-  }
+  const client = await api();
+  const json = { upload: { filename }, request_id: requestId };
+  const answer = await client.post('uploads/presigned_url', { json }).json(presignedUrlResponse);
+  return { key: answer.key, presigned_url: resolveFileAddress(answer.presigned_url) };
 }
 
 /**
@@ -68,7 +25,8 @@ export async function requestPresignedUrl(filename: string, requestId?: number):
  * replaces the page with the answer (window.location.replace); there is no separate file_url call.
  */
 export async function getExpiringUrl(key: string): Promise<string> {
-  const answer = expiringUrlResponse.parse(await api().get('uploads/expiring_url', { searchParams: { key } }).json());
+  const client = await api();
+  const answer = await client.get('uploads/expiring_url', { searchParams: { key } }).json(expiringUrlResponse);
   return resolveFileAddress(answer.expiring_url);
 }
 
@@ -83,14 +41,28 @@ export interface UploadFileOptions {
 }
 
 /**
+ * What the transfer's answer means, decided as for any call (http.ts): ky is handed the answer XMLHttpRequest
+ * received, so one outside 200-299 fails with ky's HTTPError, the body read into its `data` as for every call.
+ */
+async function judgeAnswer(transfer: XMLHttpRequest, url: string, method: string): Promise<void> {
+  const answer = new Response(transfer.responseText || null, {
+    status: transfer.status,
+    statusText: transfer.statusText,
+    headers: { 'content-type': transfer.getResponseHeader('content-type') ?? 'text/plain' },
+  });
+  await ky(url, { method, retry: 0, timeout: false, fetch: () => Promise.resolve(answer) });
+}
+
+/**
  * Sends the file's bytes straight to `url` (SPEC §7): XMLHttpRequest because fetch reports no upload progress; no
- * credentials; the file's own type, or application/octet-stream. Resolves on 200-299; rejects with an
- * UploadHttpError (status, status text, response text), an UploadNetworkError, or an UploadAbortedError.
+ * credentials; the file's own type, or application/octet-stream. Resolves on 200-299; otherwise fails as an API call
+ * does (http.ts): ky's HTTPError for an answer outside 200-299, ky's NetworkError for none, an AbortError when aborted.
  */
 export function uploadFile({ url, file, method = 'PUT', onProgress, signal }: UploadFileOptions): Promise<void> {
   return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was aborted', 'AbortError');
     if (signal?.aborted) {
-      reject(new UploadAbortedError());
+      reject(aborted());
       return;
     }
     const request = new XMLHttpRequest();
@@ -100,12 +72,9 @@ export function uploadFile({ url, file, method = 'PUT', onProgress, signal }: Up
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
     });
-    request.addEventListener('load', () => {
-      if (request.status >= 200 && request.status < 300) resolve();
-      else reject(new UploadHttpError(request.status, request.statusText, request.responseText));
-    });
-    request.addEventListener('error', () => reject(new UploadNetworkError()));
-    request.addEventListener('abort', () => reject(new UploadAbortedError()));
+    request.addEventListener('load', () => void judgeAnswer(request, url, method).then(resolve, reject));
+    request.addEventListener('error', () => reject(new NetworkError(new Request(url, { method }))));
+    request.addEventListener('abort', () => reject(aborted()));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });

@@ -1,8 +1,8 @@
 /**
  * The admin API faked at the network level (network.support.ts), for the admin model tests: the app's own client and
  * services run as they are. Each admin call waits as a pending call under the invoke id of the actor that makes it,
- * and the path settles it: with the actor's output, sent back in the route's answer shape, or with a
- * ConsoleCallError, sent back as the server's error answer (status, message, fields); an error without a status is a
+ * and the path settles it: with the actor's output, sent back in the route's answer shape, or with ky's HTTPError
+ * (httpFailures.support.ts), sent back as the server's error answer (status, message, fields); ky's NetworkError is a
  * network failure.
  */
 import { act, waitFor, within } from '@testing-library/react';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { AuditEvent, AuditResponse } from '../../src/contract/admin.ts';
 import { adminAuditMachine } from '../../src/machines/adminAudit.machine.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError } from './httpFailures.support.ts';
 import { AdminAuditView } from '../../src/views/admin/AdminAuditView.tsx';
 import { type SentCall, fakeAdminApi } from './adminApi.support.ts';
 import {
@@ -66,7 +66,7 @@ const { paths, titled } = flowModel(adminAuditMachine, {
     doneEvent('listAuditEvents', FIRST_PAGE, 'first page'),
     doneEvent('listAuditEvents', LAST_PAGE, 'last page'),
     doneEvent('listAuditEvents', { events: [], next_cursor: null }, 'nothing recorded'),
-    errorEvent('listAuditEvents', new ConsoleCallError('An unexpected error occurred', null), 'page fails'),
+    errorEvent('listAuditEvents', networkError(), 'page fails'),
     { label: 'show older', event: { type: 'LOAD_MORE' } },
     { label: 'retry', event: { type: 'RETRY' } },
   ],

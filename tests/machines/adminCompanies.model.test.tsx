@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type AdminCompany, EMAIL_DOMAIN_ERROR } from '../../src/contract/admin.ts';
 import { LOGO_STILL_UPLOADING, adminCompaniesMachine, companyRequestOf } from '../../src/machines/adminCompanies.machine.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { AdminCompaniesView } from '../../src/views/admin/AdminCompaniesView.tsx';
 import {
   IMAGE_UPLOAD_REPORTS,
@@ -64,7 +64,7 @@ const ACME_DEACTIVATED = { ...ACME, active: false, deactivated_at: '2026-03-01T1
 const GLOBEX_REACTIVATED = { ...GLOBEX, active: true, deactivated_at: null };
 
 const SLUG_TAKEN = 'The address newco is used by Newco Holdings';
-const networkDown = new ConsoleCallError('An unexpected error occurred', null);
+const networkDown = networkError();
 
 // ---- The model ----
 
@@ -90,8 +90,8 @@ const { paths, titled } = flowModel(adminCompaniesMachine, {
     doneEvent('saveCompany', NEWCO, 'created'),
     doneEvent('saveCompany', NEWCO_WITH_LOGO, 'created with a logo'),
     doneEvent('saveCompany', ACME_WITH_MFA, 'updated'),
-    errorEvent('saveCompany', new ConsoleCallError(SLUG_TAKEN, 409, { slug: SLUG_TAKEN }), 'slug taken'),
-    errorEvent('saveCompany', new ConsoleCallError('Invalid input', 422, { 'email_domains.0': EMAIL_DOMAIN_ERROR }), 'domain refused'),
+    errorEvent('saveCompany', serverRefusal(409, SLUG_TAKEN, { slug: SLUG_TAKEN }), 'slug taken'),
+    errorEvent('saveCompany', serverRefusal(422, 'Invalid input', { 'email_domains.0': EMAIL_DOMAIN_ERROR }), 'domain refused'),
     errorEvent('saveCompany', networkDown, 'save fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
     { label: 'deactivate Acme', event: { type: 'TOGGLE_ACTIVE', companyId: ACME.id } },

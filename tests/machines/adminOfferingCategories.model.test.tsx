@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { AdminOfferingCategory } from '../../src/contract/adminCatalogue.ts';
 import { IMAGE_NEEDED, adminOfferingCategoriesMachine, categoryRequestOf } from '../../src/machines/adminOfferingCategories.machine.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { AdminOfferingCategoriesView } from '../../src/views/admin/AdminOfferingCategoriesView.tsx';
 import { IMAGE_STILL_UPLOADING } from '../../src/machines/adminForms.ts';
 import {
@@ -54,7 +54,7 @@ const HEALTH_RENAMED = { ...HEALTH, name: 'Health and care' };
 const FAMILY_FIRST = { ...FAMILY, position: 0 };
 
 const NAME_TAKEN = 'The name Pets is used by another category';
-const networkDown = new ConsoleCallError('An unexpected error occurred', null);
+const networkDown = networkError();
 
 // ---- The model ----
 
@@ -78,7 +78,7 @@ const { paths, titled } = flowModel(adminOfferingCategoriesMachine, {
     { label: 'save', event: { type: 'SAVE' } },
     doneEvent('saveCategory', PETS, 'created'),
     doneEvent('saveCategory', HEALTH_RENAMED, 'updated'),
-    errorEvent('saveCategory', new ConsoleCallError(NAME_TAKEN, 409, { name: NAME_TAKEN }), 'name taken'),
+    errorEvent('saveCategory', serverRefusal(409, NAME_TAKEN, { name: NAME_TAKEN }), 'name taken'),
     errorEvent('saveCategory', networkDown, 'save fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
   ],

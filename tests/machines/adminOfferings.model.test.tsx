@@ -13,7 +13,7 @@ import {
   draftOf,
   offeringFieldsOf,
 } from '../../src/machines/adminOfferings.machine.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { AdminOfferingsView } from '../../src/views/admin/AdminOfferingsView.tsx';
 import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
 import {
@@ -120,7 +120,7 @@ const GYM_RENAMED = { ...GYM, name: 'Gym and pool' };
 
 const SLUG_TAKEN = 'The slug bike-to-work is used by another offering';
 const STEP_TOO_LONG = 'Keep it under 1000 characters';
-const networkDown = new ConsoleCallError('An unexpected error occurred', null);
+const networkDown = networkError();
 
 // ---- The model ----
 
@@ -163,9 +163,9 @@ const { paths, titled } = flowModel(adminOfferingsMachine, {
     { label: 'remove section 2', event: { type: 'REMOVE_SECTION', section: 1 } },
     { label: 'save', event: { type: 'SAVE' } },
     doneEvent('saveOffering', CREATED, 'created'),
-    errorEvent('saveOffering', new ConsoleCallError(SLUG_TAKEN, 409, { slug: SLUG_TAKEN }), 'slug taken'),
+    errorEvent('saveOffering', serverRefusal(409, SLUG_TAKEN, { slug: SLUG_TAKEN }), 'slug taken'),
     doneEvent('saveOffering', GYM_RENAMED, 'updated'),
-    errorEvent('saveOffering', new ConsoleCallError('Invalid input', 422, { 'sections.0.items.1.value': STEP_TOO_LONG }), 'a step refused'),
+    errorEvent('saveOffering', serverRefusal(422, 'Invalid input', { 'sections.0.items.1.value': STEP_TOO_LONG }), 'a step refused'),
     errorEvent('saveOffering', networkDown, 'save fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
     { label: 'keep editing', event: { type: 'KEEP_EDITING' } },

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { AdminAccount } from '../../src/contract/admin.ts';
 import { adminStaffMachine } from '../../src/machines/adminStaff.machine.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { AdminStaffView } from '../../src/views/admin/AdminStaffView.tsx';
 import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
 import {
@@ -47,7 +47,7 @@ const DANA_REACTIVATED = { ...DANA, active: true, deactivated_at: null };
 
 const LAST_ADMIN = 'This is the last active admin. Make another account an admin first.';
 const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
-const networkDown = new ConsoleCallError('An unexpected error occurred', null);
+const networkDown = networkError();
 
 // ---- The model ----
 
@@ -63,18 +63,18 @@ const { paths, titled } = flowModel(adminStaffMachine, {
     { label: 'choose admin', event: { type: 'CHANGE', changes: { role: 'admin' } } },
     { label: 'send', event: { type: 'SEND' } },
     doneEvent('inviteStaff', NICO, 'invited'),
-    errorEvent('inviteStaff', new ConsoleCallError(EMAIL_TAKEN, 409, { email: EMAIL_TAKEN }), 'e-mail taken'),
+    errorEvent('inviteStaff', serverRefusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN }), 'e-mail taken'),
     errorEvent('inviteStaff', networkDown, 'invitation fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
     { label: 'make Casey an admin', event: { type: 'CHANGE_ROLE', accountId: CASEY.id, role: 'admin' } },
     { label: 'make Alex a concierge', event: { type: 'CHANGE_ROLE', accountId: ALEX.id, role: 'concierge' } },
     doneEvent('changeRole', CASEY_AS_ADMIN, 'role changed'),
-    errorEvent('changeRole', new ConsoleCallError(LAST_ADMIN, 409, { role: LAST_ADMIN }), 'last admin keeps the role'),
+    errorEvent('changeRole', serverRefusal(409, LAST_ADMIN, { role: LAST_ADMIN }), 'last admin keeps the role'),
     { label: 'deactivate Alex', event: { type: 'TOGGLE_ACTIVE', accountId: ALEX.id } },
     { label: 'reactivate Dana', event: { type: 'TOGGLE_ACTIVE', accountId: DANA.id } },
     { label: 'confirm', event: { type: 'CONFIRM' } },
     doneEvent('setAccountActive', DANA_REACTIVATED, 'reactivated'),
-    errorEvent('setAccountActive', new ConsoleCallError(LAST_ADMIN, 409), 'last admin stays active'),
+    errorEvent('setAccountActive', serverRefusal(409, LAST_ADMIN), 'last admin stays active'),
   ],
   offer: ({ context }, { label }) => {
     const { invitation, roleChange, toggling, notice, formError, fieldErrors } = context;

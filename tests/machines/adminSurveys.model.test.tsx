@@ -11,7 +11,7 @@ import {
   templateDetailsRequestOf,
 } from '../../src/machines/adminSurveys.machine.ts';
 import { IMAGE_STILL_UPLOADING, SAVE_FAILED } from '../../src/machines/adminForms.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { AdminSurveysView } from '../../src/views/admin/AdminSurveysView.tsx';
 import {
   IMAGE_UPLOAD_REPORTS,
@@ -70,7 +70,7 @@ const VET_MOVED: AdminTemplate = { ...VET, name: 'Book a vet visit', category_id
 
 const SLUG_TAKEN = 'The slug "garden" is already used.';
 const UNKNOWN_CATEGORY = 'There is no such survey category';
-const networkDown = new ConsoleCallError('An unexpected error occurred', null);
+const networkDown = networkError();
 
 // ---- The model ----
 
@@ -96,7 +96,7 @@ const { paths, titled } = flowModel(adminSurveysMachine, {
     { label: 'save', event: { type: 'SAVE' } },
     doneEvent('saveCategory', GARDEN, 'category created'),
     doneEvent('saveCategory', CARS, 'category updated'),
-    errorEvent('saveCategory', new ConsoleCallError(SLUG_TAKEN, 409, { slug: SLUG_TAKEN }), 'slug taken'),
+    errorEvent('saveCategory', serverRefusal(409, SLUG_TAKEN, { slug: SLUG_TAKEN }), 'slug taken'),
     errorEvent('saveCategory', networkDown, 'save fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
     { label: 'edit the vet template', event: { type: 'EDIT_TEMPLATE', templateId: VET.id } },
@@ -104,7 +104,7 @@ const { paths, titled } = flowModel(adminSurveysMachine, {
     { label: 'rename the template', event: { type: 'CHANGE_TEMPLATE', changes: { name: 'Book a vet visit' } } },
     { label: 'move it to Car', event: { type: 'CHANGE_TEMPLATE', changes: { category_id: CAR.id } } },
     doneEvent('saveTemplate', VET_MOVED, 'template saved'),
-    errorEvent('saveTemplate', new ConsoleCallError('Invalid input', 422, { category_id: UNKNOWN_CATEGORY }), 'unknown category'),
+    errorEvent('saveTemplate', serverRefusal(422, 'Invalid input', { category_id: UNKNOWN_CATEGORY }), 'unknown category'),
   ],
   offer: ({ context }, { label }) => {
     const { categoryForm, templateForm, notice, categories, categoryFilter, fieldErrors, formError } = context;

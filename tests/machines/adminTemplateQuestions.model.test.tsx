@@ -12,7 +12,7 @@ import {
   questionInputOf,
   savedNotice,
 } from '../../src/machines/adminTemplateQuestions.machine.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { type NavigateOptions, setRouter } from '../../src/services/navigation.ts';
 import { AdminTemplateQuestionsView, QUESTION_TYPE_LABELS } from '../../src/views/admin/AdminTemplateQuestionsView.tsx';
 import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
@@ -66,7 +66,7 @@ const NAME_KEY = 1;
 const WALK_KEY = 2;
 const ADDED_KEY = 3;
 
-const networkDown = new ConsoleCallError('An unexpected error occurred', null);
+const networkDown = networkError();
 const SLUG_TAKEN = 'The slug "walk-my-dog" is already used.';
 
 // ---- The models: an existing template's questions, and a new template ----
@@ -100,7 +100,7 @@ const existing = flowModel(adminTemplateQuestionsMachine, {
     { label: 'close the preview', event: { type: 'CLOSE_PREVIEW' } },
     doneEvent('saveQuestions', WALK_V2, 'saved as version 2'),
     doneEvent('saveQuestions', WALK, 'saved in place'),
-    errorEvent('saveQuestions', new ConsoleCallError('Invalid input', 422, { 'questions.1.select_options': OPTION_VALUES_ERROR }), 'options refused'),
+    errorEvent('saveQuestions', serverRefusal(422, 'Invalid input', { 'questions.1.select_options': OPTION_VALUES_ERROR }), 'options refused'),
   ],
   offer: ({ context }, { label }) => {
     const { questions, notice, fieldErrors, questionErrors, formError, announcement } = context;
@@ -163,7 +163,7 @@ const created = flowModel(adminTemplateQuestionsMachine, {
     { label: 'choose Pet', event: { type: 'CHANGE_DETAILS', changes: { category_id: PET.id } } },
     { label: 'type the question', event: { type: 'CHANGE_QUESTION', key: 1, changes: { label: NAME_QUESTION.label } } },
     doneEvent('saveQuestions', { ...WALK, questions: [NAME_QUESTION] }, 'created'),
-    errorEvent('saveQuestions', new ConsoleCallError(SLUG_TAKEN, 409, { slug: SLUG_TAKEN }), 'slug taken'),
+    errorEvent('saveQuestions', serverRefusal(409, SLUG_TAKEN, { slug: SLUG_TAKEN }), 'slug taken'),
   ],
   offer: ({ context }, { label }) => {
     const { details, questions, fieldErrors, formError, notice, templateId } = context;

@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attachmentMachine } from '../../src/machines/attachment.machine.ts';
-import { HTTPError } from '../../src/services/http.ts';
 import Attachment from '../../src/views/Attachment.tsx';
 import {
   doneEvent,
@@ -16,6 +15,7 @@ import {
   type StateAssertions,
 } from './modelPaths.support.ts';
 import { inApp, startTestApp } from './appSystem.support.tsx';
+import { serverRefusal } from './httpFailures.support.ts';
 import { type SentCall, fakeNetwork } from './network.support.ts';
 
 
@@ -32,16 +32,11 @@ const FILE_ADDRESS = `${PAGE_ADDRESS}#storage/ab12?signature=xyz`;
 let sent: SentCall[];
 let historyLength: number;
 
-function notFound(): HTTPError {
-  const response = new Response(JSON.stringify({ error: 'File not found' }), { status: 404 });
-  return new HTTPError(response, new Request('http://localhost/api/v1/uploads/expiring_url'), { error: 'File not found' });
-}
-
 const { paths, titled } = flowModel(attachmentMachine, {
   input: { fileKey: FILE_KEY },
   events: [
     doneEvent('lookUpFileAddress', FILE_ADDRESS, 'file address found'),
-    errorEvent('lookUpFileAddress', notFound(), 'not found or not yours'),
+    errorEvent('lookUpFileAddress', serverRefusal(404, 'File not found'), 'not found or not yours'),
     errorEvent('lookUpFileAddress', new Error('Failed to fetch'), 'network failure'),
   ],
 });

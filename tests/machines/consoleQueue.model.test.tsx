@@ -6,7 +6,7 @@ import { type Actor, SimulatedClock, createActor } from 'xstate';
 import type { ConsoleQueue, ConsoleRequestSummary, ConsoleRequestsResponse } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { consoleQueueMachine, queueLiveUpdates } from '../../src/machines/consoleQueue.machine.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { serverRefusal } from './httpFailures.support.ts';
 import type { LiveUpdatesStatus } from '../../src/services/liveUpdates.ts';
 import { ConsoleHeader } from '../../src/views/console/ConsoleLayout.tsx';
 import { ConsoleQueueView } from '../../src/views/console/ConsoleQueueView.tsx';
@@ -92,7 +92,7 @@ const atHome = (snapshot: QueueSnapshot) =>
 const { paths, titled } = flowModel(consoleQueueMachine, {
   events: [
     ...LIST_ANSWERS,
-    errorEvent('listRequests', new ConsoleCallError('An unexpected error occurred', 500), 'list fails'),
+    errorEvent('listRequests', serverRefusal(500, 'An unexpected error occurred'), 'list fails'),
     ...(['in_progress_mine', 'in_progress', 'completed'] as const).map((queue) => ({
       label: `open ${queue}`,
       event: { type: 'SELECT_QUEUE', queue },

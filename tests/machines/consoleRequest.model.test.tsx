@@ -9,7 +9,7 @@ import { type OpenedRequest, consoleRequestMachine } from '../../src/machines/co
 import { isUploading, uploadedKey } from '../../src/machines/upload.machine.ts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/contract/common.constants.ts';
 import type { PresignedUrlResponse } from '../../src/contract/uploads.ts';
-import { ConsoleCallError } from '../../src/services/console.ts';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { ConsoleRequestView } from '../../src/views/console/ConsoleRequestView.tsx';
 import {
   type EventExecutors,
@@ -148,8 +148,8 @@ const NEWS = employeeMessage(71, 'One more thing: the deadline is Friday.', 7);
 const LIVE_NEWS: LiveEvent = { type: 'message.created', request_id: REQUEST_ID, message: wireMessage(NEWS) };
 const withNews = (request: ConsoleRequest): ConsoleRequest => ({ ...request, updated_at: at(7), thread: [...request.thread, NEWS] });
 
-const REFUSED = new ConsoleCallError('A request that is In Progress cannot be moved to In Progress.', 409);
-const UNREACHABLE = new ConsoleCallError('An unexpected error occurred', null);
+const REFUSED = serverRefusal(409, 'A request that is In Progress cannot be moved to In Progress.');
+const UNREACHABLE = networkError();
 
 // ---- The model ----
 
@@ -171,7 +171,7 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
   input: { requestId: REQUEST_ID },
   events: [
     doneEvent('openRequest', opened, 'opened'),
-    errorEvent('openRequest', new ConsoleCallError('Request not found', 404), 'not found'),
+    errorEvent('openRequest', serverRefusal(404, 'Request not found'), 'not found'),
     errorEvent('openRequest', UNREACHABLE, 'open fails'),
     { label: 'retry', event: { type: 'RETRY' } },
     { label: 'claim', event: { type: 'CLAIM' } },

@@ -15,6 +15,7 @@ export class FakeXMLHttpRequest extends EventTarget {
   status = 0;
   statusText = '';
   responseText = '';
+  responseHeaders: Record<string, string> = {};
 
   open(method: string, url: string) {
     this.method = method;
@@ -30,8 +31,11 @@ export class FakeXMLHttpRequest extends EventTarget {
   abort() {
     this.dispatchEvent(new Event('abort'));
   }
-  respond(status: number, statusText = '', responseText = '') {
-    Object.assign(this, { status, statusText, responseText });
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  respond(status: number, statusText = '', responseText = '', responseHeaders: Record<string, string> = {}) {
+    Object.assign(this, { status, statusText, responseText, responseHeaders });
     this.dispatchEvent(new Event('load'));
   }
 }

@@ -4,8 +4,8 @@
  *
  * Each faked route (a method and a path under /api/v1/) waits as a pending call under the invoke id of the actor that
  * sends it, and the path settles that call (see PendingCalls): with the actor's output, sent back in the route's
- * answer shape, or with an error, sent back as the server's error answer (its status, and the body
- * `{ error, fields? }` the services' error classes read) or, for an error without a status, as a network failure.
+ * answer shape, or with an error, sent back as the server's error answer (its status and body, see errorAnswer) or,
+ * for an error without a status, as a network failure.
  *
  * Tests that answer each request by hand (which one, when, with what answer) hold them instead (holdRequests).
  *
@@ -19,7 +19,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { type AnalyticsBatch, type ClientErrorReport, clientErrorReport } from '../../src/contract/analytics.ts';
+import { AccountError } from '../../src/services/account.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
+import { isHTTPError } from '../../src/services/http.ts';
 import { pendingCalls } from './modelPaths.support.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -99,36 +101,20 @@ const isApiCall = (request: Request, route: FakeRoute) => {
 };
 
 /**
- * The server's answer to a failed call: an error with an HTTP status (AccountError, ConsoleCallError,
- * RequestsCallError, UploadHttpError, ...) is that status with the body the service reads back into the same error;
- * the HTTP client's own HTTPError is its answer again (status and body); an error without a status (a plain Error,
- * a status of null) is a network failure.
+ * The server's answer to a failed call: ky's HTTPError (httpFailures.support.ts) is its answer again (status and
+ * body); an AccountError is its status with the body the account service reads back into the same error; an error
+ * without a status (ky's NetworkError, a plain Error, an AccountError whose status is null) is a network failure.
  */
 export function errorAnswer(error: unknown): Response {
-  const failure = (error ?? {}) as {
-    status?: unknown;
-    message?: unknown;
-    serverError?: unknown;
-    fields?: Record<string, string>;
-    statusText?: unknown;
-    responseText?: unknown;
-    response?: unknown;
-    data?: unknown;
-  };
-  if (failure.response instanceof Response) {
-    const { status, statusText } = failure.response;
-    if (failure.data === undefined) return new HttpResponse(null, { status, statusText });
-    if (typeof failure.data === 'string') return new HttpResponse(failure.data, { status, statusText });
-    return HttpResponse.json(failure.data as never, { status, statusText });
+  if (isHTTPError(error)) {
+    const { response, data } = error;
+    const init = { status: response.status, statusText: response.statusText };
+    if (data === undefined) return new HttpResponse(null, init);
+    return typeof data === 'string' ? new HttpResponse(data, init) : HttpResponse.json(data as never, init);
   }
-  if (typeof failure.status !== 'number') return HttpResponse.error();
-  const init = { status: failure.status, ...(typeof failure.statusText === 'string' ? { statusText: failure.statusText } : {}) };
-  // An UploadHttpError carries the answer's text as it came.
-  if (typeof failure.responseText === 'string') return new HttpResponse(failure.responseText || null, init);
-  // An AccountError tells the server's own message (serverError) from the form's fallback.
-  const message = 'serverError' in failure ? failure.serverError : failure.message;
-  const fields = failure.fields && Object.keys(failure.fields).length > 0 ? { fields: failure.fields } : {};
-  return HttpResponse.json({ ...(typeof message === 'string' && message ? { error: message } : {}), ...fields }, init);
+  if (!(error instanceof AccountError) || error.status === null) return HttpResponse.error();
+  // The server's own message (serverError), not the form's fallback.
+  return HttpResponse.json(error.serverError ? { error: error.serverError } : {}, { status: error.status });
 }
 
 function answerOf(body: unknown): Response {

@@ -13,6 +13,7 @@ import {
 } from '../../src/machines/offeringsCatalogue.machine.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
+import { serverRefusal } from './httpFailures.support.ts';
 import { expectFullCoverage, pendingCalls } from './modelPaths.support.ts';
 import { ANALYTICS_ROUTE, type SentCall, fakeNetwork, trackedEvents } from './network.support.ts';
 import { eventsToApp, startFlow, startTestApp } from './appSystem.support.tsx';
@@ -139,7 +140,7 @@ async function answerDetails(outcome: 'done' | 'error') {
   answeredDetails = waiting;
 }
 /** The server's failure: a 500 with its error answer. */
-const SERVER_FAILURE = Object.assign(new Error('An unexpected error occurred'), { status: 500 });
+const SERVER_FAILURE = serverRefusal(500, 'An unexpected error occurred');
 
 const dialog = () => screen.getByRole('dialog');
 const cardOf = (offering: OfferingListItem) => screen.getByRole('button', { name: cardLabel(offering) });

@@ -15,10 +15,11 @@ import {
 } from '../../src/machines/requestThread.machine.ts';
 import { type UploadReport, uploadedKey } from '../../src/machines/upload.machine.ts';
 import type { LiveUpdatesOptions, LiveUpdatesStatus, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
-import { type ClientRequest, RequestsCallError } from '../../src/services/requests.ts';
+import type { ClientRequest } from '../../src/services/requests.ts';
 import { LIVE_UPDATES_PAUSED, RequestThreadView } from '../../src/views/Request.tsx';
 import { relativeTime } from '../../src/widgets/format.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
+import { serverRefusal } from './httpFailures.support.ts';
 import {
   type EventExecutors,
   type ModelEvent,
@@ -30,7 +31,7 @@ import {
 import { startFlow, startTestApp } from './appSystem.support.tsx';
 import type { AppActor } from '../../src/machines/app.machine.ts';
 import { type OpenLiveStream, serveLiveStream } from './liveStream.support.ts';
-import { type HeldRequest, type SentCall, fakeNetwork, holdRequests } from './network.support.ts';
+import { type HeldRequest, type SentCall, errorAnswer, fakeNetwork, holdRequests } from './network.support.ts';
 
 // Every post's Idempotency-Key is this one here, so that the model's context and the screen's agree; whether a retry
 // keeps its key and a new message gets a new one is nextPost's rule (tests/unit/idempotentPost.test.ts).
@@ -142,9 +143,9 @@ const UPLOAD_REFUSED_MESSAGE =
 
 const done = (id: string, output: unknown, label: string): ModelEvent => ({ type: `xstate.done.actor.${id}`, output, label });
 const failure = (id: string, error: unknown, label: string): ModelEvent => ({ type: `xstate.error.actor.${id}`, error, label });
-const NOT_FOUND = failure('loadRequest', new RequestsCallError('Request not found', 404), 'not found');
-const SERVER_DOWN = failure('loadRequest', new RequestsCallError('An unexpected error occurred', 500), 'server error');
-const SEND_REFUSED = failure('sendMessage', new RequestsCallError(MESSAGE_ERRORS.fileNotFound, 422), 'refused');
+const NOT_FOUND = failure('loadRequest', serverRefusal(404, 'Request not found'), 'not found');
+const SERVER_DOWN = failure('loadRequest', serverRefusal(500, 'An unexpected error occurred'), 'server error');
+const SEND_REFUSED = failure('sendMessage', serverRefusal(422, MESSAGE_ERRORS.fileNotFound), 'refused');
 
 const hasMessage = (snapshot: ThreadSnapshot, message: Message) =>
   snapshot.context.request?.messages.some((candidate) => candidate.id === message.id) ?? false;
@@ -506,17 +507,11 @@ async function transferStarted(key: string): Promise<FakeXMLHttpRequest> {
 
 const eventExecutors: EventExecutors<Machine> = {
   'xstate.done.actor.loadRequest': async ({ event }) => answer(await takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
-  'xstate.error.actor.loadRequest': async ({ event }) => {
-    const { status, message } = event.error as RequestsCallError;
-    await answer(await takeFetch('GET', THREAD_PATH), json({ error: message }, status ?? 500));
-  },
+  'xstate.error.actor.loadRequest': async ({ event }) => answer(await takeFetch('GET', THREAD_PATH), errorAnswer(event.error)),
   'xstate.done.actor.refreshRequest': async ({ event }) => answer(await takeFetch('GET', THREAD_PATH), json({ success: true, request: event.output })),
   'xstate.error.actor.refreshRequest': async () => answer(await takeFetch('GET', THREAD_PATH), json({ error: 'Service Unavailable' }, 503)),
   'xstate.done.actor.sendMessage': async ({ event }) => answer(await takeFetch('POST', MESSAGES_PATH), json({ success: true, request: event.output }, 201)),
-  'xstate.error.actor.sendMessage': async ({ event }) => {
-    const { status, message } = event.error as RequestsCallError;
-    await answer(await takeFetch('POST', MESSAGES_PATH), json({ error: message }, status ?? 500));
-  },
+  'xstate.error.actor.sendMessage': async ({ event }) => answer(await takeFetch('POST', MESSAGES_PATH), errorAnswer(event.error)),
   RETRY: async () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
   },

@@ -325,6 +325,9 @@ class AutoAnsweringXhr extends EventTarget {
   withCredentials = false;
   open() {}
   setRequestHeader() {}
+  getResponseHeader() {
+    return null;
+  }
   abort() {}
   send() {
     queueMicrotask(() => {

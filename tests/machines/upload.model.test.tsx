@@ -12,9 +12,10 @@ import {
   type UploadReport,
   uploadMachine,
 } from '../../src/machines/upload.machine.ts';
-import { UploadAbortedError, UploadHttpError, UploadNetworkError } from '../../src/services/uploads.ts';
+import { isHTTPError, isNetworkError } from '../../src/services/http.ts';
 import { UploadField } from '../../src/views/UploadField.tsx';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
+import { httpError, networkError } from './httpFailures.support.ts';
 import { expectFullCoverage, expectScenariosWalked } from './modelPaths.support.ts';
 import { type HeldRequest, holdRequests } from './network.support.ts';
 
@@ -57,8 +58,12 @@ const storagePathOf = (file: File) => `/api/storage/key-${file.name}?expires=1&s
 const presignedOf = (file: File) => ({ presigned_url: `http://localhost:3000${storagePathOf(file)}`, key: `key-${file.name}` });
 
 const choose = (file: File): ModelEvent => ({ type: 'CHOOSE_FILE', file });
-const HTTP_FAILURE = new UploadHttpError(500, 'Internal Server Error', '{"error":"An unexpected error occurred"}');
-const PRESIGN_REFUSAL = new UploadHttpError(404, 'Not Found', '{"error":"Request not found"}');
+/** The storage's refusal of the bytes, its body text as it came (no JSON content type); the presign's, parsed by ky. */
+const HTTP_FAILURE = httpError(500, '{"error":"An unexpected error occurred"}', 'Internal Server Error');
+const PRESIGN_REFUSAL = httpError(404, { error: 'Request not found' }, 'Not Found');
+const ABORTED = new DOMException('The upload was aborted', 'AbortError');
+/** The upload-error event's response text: the body as it came, JSON written back as text. */
+const responseTextOf = (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
 
 /**
  * The events offered in each state, kept finite: the PDF is only ever a second file (so reaching it means a
@@ -74,7 +79,7 @@ function eventsFor(snapshot: UploadSnapshot): ModelEvent[] {
     events.push(
       { type: 'xstate.done.actor.presign', output: presignedOf(file) },
       { type: 'xstate.error.actor.presign', error: PRESIGN_REFUSAL },
-      { type: 'xstate.error.actor.presign', error: new UploadNetworkError() },
+      { type: 'xstate.error.actor.presign', error: networkError() },
     );
   }
   if (snapshot.matches({ busy: 'uploading' })) {
@@ -82,8 +87,8 @@ function eventsFor(snapshot: UploadSnapshot): ModelEvent[] {
     events.push(
       { type: 'xstate.done.actor.transfer', output: undefined },
       { type: 'xstate.error.actor.transfer', error: HTTP_FAILURE },
-      { type: 'xstate.error.actor.transfer', error: new UploadNetworkError() },
-      { type: 'xstate.error.actor.transfer', error: new UploadAbortedError() },
+      { type: 'xstate.error.actor.transfer', error: networkError() },
+      { type: 'xstate.error.actor.transfer', error: ABORTED },
     );
   }
   if (snapshot.matches('uploaded')) events.push({ type: 'RESET' });
@@ -391,20 +396,14 @@ const eventExecutors: EventExecutors = {
   },
   'xstate.error.actor.presign': async ({ event }) => {
     const { error } = event as Extract<ModelEvent, { type: 'xstate.error.actor.presign' }>;
-    if (error instanceof UploadHttpError) {
-      const response = new Response(error.responseText, {
-        status: error.status,
-        statusText: error.statusText,
-        headers: { 'content-type': 'application/json' },
-      });
+    if (isHTTPError(error)) {
+      const { status, statusText } = error.response;
+      const responseText = responseTextOf(error.data);
+      const response = new Response(responseText, { status, statusText, headers: { 'content-type': 'application/json' } });
       await settle(() => lastFetch().answer(response));
       // ky parses a JSON error body; the owner gets it back as text (once the answer has come through the network).
       await waitFor(() =>
-        expect(lastReport()).toEqual({
-          type: 'UPLOAD_FAILED',
-          uploadId: 'upload',
-          failure: { kind: 'http', status: error.status, statusText: error.statusText, responseText: error.responseText },
-        }),
+        expect(lastReport()).toEqual({ type: 'UPLOAD_FAILED', uploadId: 'upload', failure: { kind: 'http', status, statusText, responseText } }),
       );
     } else {
       await settle(() => lastFetch().answer(HttpResponse.error()));
@@ -418,22 +417,26 @@ const eventExecutors: EventExecutors = {
   'xstate.error.actor.transfer': async ({ event }) => {
     const { error } = event as Extract<ModelEvent, { type: 'xstate.error.actor.transfer' }>;
     const transfer = lastTransfer();
-    if (error instanceof UploadHttpError) {
-      await settle(() => transfer.respond(error.status, error.statusText, error.responseText));
+    if (isHTTPError(error)) {
+      const { status, statusText } = error.response;
+      const responseText = responseTextOf(error.data);
+      await settle(() => transfer.respond(status, statusText, responseText));
+      await waitFor(() =>
+        expect(lastReport()).toEqual({ type: 'UPLOAD_FAILED', uploadId: 'upload', failure: { kind: 'http', status, statusText, responseText } }),
+      );
+      expect(consoleError).not.toHaveBeenCalled();
+    } else if (isNetworkError(error)) {
+      await settle(() => transfer.dispatchEvent(new Event('error')));
       expect(lastReport()).toEqual({
         type: 'UPLOAD_FAILED',
         uploadId: 'upload',
-        failure: { kind: 'http', status: error.status, statusText: error.statusText, responseText: error.responseText },
+        failure: { kind: 'network', error: expect.objectContaining({ name: 'NetworkError' }) },
       });
-      expect(consoleError).not.toHaveBeenCalled();
-    } else if (error instanceof UploadNetworkError) {
-      await settle(() => transfer.dispatchEvent(new Event('error')));
-      expect(lastReport()).toEqual({ type: 'UPLOAD_FAILED', uploadId: 'upload', failure: { kind: 'network', error: expect.any(UploadNetworkError) } });
       // Rethrown to error tracking (which logs to the console when VITE_REPORT_ERRORS is false).
       expect(consoleError).toHaveBeenCalledWith(
         'Error in FileUploader (uploads)',
-        expect.any(UploadNetworkError),
-        expect.objectContaining({ name: 'UploadNetworkError' }),
+        expect.objectContaining({ name: 'NetworkError' }),
+        expect.objectContaining({ name: 'NetworkError' }),
       );
     } else {
       await settle(() => transfer.abort());
@@ -501,9 +504,9 @@ describe('upload model coverage', () => {
     const descriptions = paths.map(({ path }) => path.steps.map((step) => describeEvent(step.event as ModelEvent)).join(' > '));
     const scenarios: Record<string, RegExp> = {
       success: /xstate\.done\.actor\.transfer$/,
-      'HTTP error': /xstate\.error\.actor\.transfer UploadHttpError$/,
-      'network error': /xstate\.error\.actor\.transfer UploadNetworkError$/,
-      abort: /xstate\.error\.actor\.transfer UploadAbortedError$/,
+      'HTTP error': /xstate\.error\.actor\.transfer HTTPError$/,
+      'network error': /xstate\.error\.actor\.transfer NetworkError$/,
+      abort: /xstate\.error\.actor\.transfer AbortError$/,
       oversize: /CHOOSE_FILE "huge\.png"$/,
       'wrong type': /CHOOSE_FILE "notes\.txt"$/,
       duplicate: /CHOOSE_FILE "photo\.png" > .*CHOOSE_FILE "photo copy"$/,

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_BOUNDARY_MESSAGE, ErrorBoundary } from '../../src/app/ErrorBoundary.tsx';
 import type { ClientErrorReport } from '../../src/contract/analytics.ts';
-import { HTTPError } from '../../src/services/http.ts';
+import { httpError } from '../machines/httpFailures.support.ts';
 
 const reports: ClientErrorReport[] = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -18,11 +18,6 @@ function Content({ failing, error = new Error('Cannot read the thread') }: { fai
     throw error;
   }
   return <p>Thread content</p>;
-}
-
-function httpError(status: number): HTTPError {
-  const request = new Request('http://localhost:3000/api/v1/users/current');
-  return new HTTPError(new Response(null, { status }), request);
 }
 
 beforeEach(() => {

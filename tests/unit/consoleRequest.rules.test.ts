@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { fetchAndMarkRead, isNewsFor, send } from '../../src/machines/consoleRequest.machine.ts';
 import {
-  ConsoleCallError,
   addInternalNote,
   fetchConsoleRequest,
   markRequestRead,
@@ -10,6 +9,7 @@ import {
 } from '../../src/services/console.ts';
 import { reportError } from '../../src/services/errorReporting.ts';
 import { OPEN_REQUEST, employeeMessage, wireMessage } from '../machines/console.fixtures.ts';
+import { serverRefusal } from '../machines/httpFailures.support.ts';
 
 vi.mock(import('../../src/services/console.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -40,7 +40,7 @@ describe('opening a request marks it read', () => {
   });
 
   it('still shows the request when the read marker fails, and reports the failure', async () => {
-    const failure = new ConsoleCallError('An unexpected error occurred', 500);
+    const failure = serverRefusal(500, 'An unexpected error occurred');
     vi.mocked(fetchConsoleRequest).mockResolvedValue({ ...OPEN_REQUEST, unread_count: 1 });
     vi.mocked(markRequestRead).mockRejectedValue(failure);
     expect(await fetchAndMarkRead(OPEN_REQUEST.id)).toEqual({ ...OPEN_REQUEST, unread_count: 1 });

@@ -52,10 +52,10 @@ describe('the early session call', () => {
     expect(sent[0]?.headers.get('mfa-token')).toBe('mfa-token-value');
 
     const { api } = await loadHttp();
-    expect(await api().get('users/current').json()).toEqual({ user: { email: 'answer 1' } });
+    expect(await (await api()).get('users/current').json()).toEqual({ user: { email: 'answer 1' } });
     expect(sent).toHaveLength(1);
     // Only once: a later call is the app's own.
-    expect(await api().get('users/current').json()).toEqual({ user: { email: 'answer 2' } });
+    expect(await (await api()).get('users/current').json()).toEqual({ user: { email: 'answer 2' } });
     expect(sent).toHaveLength(2);
   });
 
@@ -79,14 +79,14 @@ describe('the early session call', () => {
     // Between page load and the app's call, an MFA step was taken (another tab): the headers differ.
     localStorage.setItem('mfaToken', 'mfa-token-value');
     const { api } = await loadHttp();
-    expect(await api().get('users/current').json()).toEqual({ user: { email: 'answer 2' } });
+    expect(await (await api()).get('users/current').json()).toEqual({ user: { email: 'answer 2' } });
     expect(sent.at(-1)?.headers.get('mfa-token')).toBe('mfa-token-value');
 
     localStorage.removeItem('mfaToken');
     runPageHead();
     const http = await loadHttp();
-    await http.api().get('requests/open').json();
-    await http.api().get('users/current').json();
+    await (await http.api()).get('requests/open').json();
+    await (await http.api()).get('users/current').json();
     expect(sent.map((request) => new URL(request.url).pathname)).toEqual([
       '/api/v1/users/current',
       '/api/v1/users/current',
@@ -101,7 +101,10 @@ describe('the early session call', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     runPageHead();
     const { api } = await loadHttp();
-    await expect(api().get('users/current').json()).rejects.toThrow('Failed to fetch');
+    await expect((await api()).get('users/current').json()).rejects.toMatchObject({
+      name: 'NetworkError',
+      cause: expect.objectContaining({ message: 'Failed to fetch' }),
+    });
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
   });
 

@@ -14,11 +14,11 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   return apiAnswer();
 });
 
-/** A real HTTPError, as the services throw it (from the API client of the module graph loadErrorReporting loaded). */
+/** ky's HTTPError, as the services throw it (from the API client of the module graph loadErrorReporting loaded). */
 async function failedCall(status: number, statusText: string, body: unknown): Promise<unknown> {
   apiAnswer = () => Response.json(body, { status, statusText });
   const { api } = await import('../../src/services/http.ts');
-  return api().get('requests/open').catch((error: unknown) => error);
+  return (await api()).get('requests/open').catch((error: unknown) => error);
 }
 
 async function loadErrorReporting(): Promise<typeof ErrorReportingModule> {

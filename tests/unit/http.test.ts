@@ -11,7 +11,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
-      sent.push(request);
+      // A copy: ky releases the body of the request it sent once the call is over.
+      sent.push(request.clone());
       return answer();
     }),
   );
@@ -28,6 +29,12 @@ async function loadHttp(): Promise<typeof HttpModule> {
   return import('../../src/services/http.ts');
 }
 
+/** The app's client, from a fresh module. */
+async function freshClient() {
+  const http = await loadHttp();
+  return { ...http, client: await http.api() };
+}
+
 const onlyRequest = (): Request => {
   expect(sent).toHaveLength(1);
   return sent[0] as Request;
@@ -41,13 +48,13 @@ async function rejection(call: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('the API client', () => {
+describe('the API client (ky)', () => {
   it('resolves paths against {apiBaseUrl}/api/v1/ and asks for JSON', async () => {
     vi.stubEnv('VITE_API_BASE_URL', 'https://api.example.test/concierge/');
-    const { api } = await loadHttp();
+    const { client } = await freshClient();
 
-    await api().get('users/current');
-    await api().get('/requests/open');
+    await client.get('users/current');
+    await client.get('/requests/open');
 
     expect(sent.map((request) => request.url)).toEqual([
       'https://api.example.test/concierge/api/v1/users/current',
@@ -57,15 +64,21 @@ describe('the API client', () => {
     expect(sent[0]?.headers.get('accept')).toBe('application/json');
   });
 
-  it('keeps a query written into the path as it is, commas included', async () => {
+  it('is created on first use, so that a configuration error surfaces there', async () => {
+    vi.stubEnv('VITE_API_BASE_URL', 'http://');
     const { api } = await loadHttp();
-    await api().get('offerings?types=benefit,product&limit=6');
+    expect(() => api()).toThrow('Missing environment variables');
+  });
+
+  it('keeps a query written into the path as it is, commas included', async () => {
+    const { client } = await freshClient();
+    await client.get('offerings?types=benefit,product&limit=6');
     expect(new URL(onlyRequest().url).search).toBe('?types=benefit,product&limit=6');
   });
 
   it('adds search params, leaving out undefined ones', async () => {
-    const { api } = await loadHttp();
-    await api().get('console/requests', { searchParams: { queue: 'in_queue', q: 'ann lee', limit: 50, offset: undefined } });
+    const { client } = await freshClient();
+    await client.get('console/requests', { searchParams: { queue: 'in_queue', q: 'ann lee', limit: 50, offset: undefined } });
     const url = new URL(onlyRequest().url);
     expect(url.pathname).toBe('/api/v1/console/requests');
     expect([...url.searchParams]).toEqual([
@@ -76,9 +89,9 @@ describe('the API client', () => {
   });
 
   it('sends a JSON body with its content type, and no body without one', async () => {
-    const { api } = await loadHttp();
-    await api().post('users/sign_in', { json: { user: { email: 'ann@example.test', password: 'secret1' } } });
-    await api().delete('users/sign_out');
+    const { client } = await freshClient();
+    await client.post('users/sign_in', { json: { user: { email: 'ann@example.test', password: 'secret1' } } });
+    await client.delete('users/sign_out');
 
     const [signIn, signOut] = sent as [Request, Request];
     expect(signIn.method).toBe('POST');
@@ -89,12 +102,12 @@ describe('the API client', () => {
     expect(signOut.body).toBeNull();
   });
 
-  it('sends the stored session token and MFA token, and nothing when there is no session', async () => {
-    const { api } = await loadHttp();
-    await api().get('users/current');
+  it('carries the stored session token and MFA token as they are at each call, and nothing without a session', async () => {
+    const { client } = await freshClient();
+    await client.get('users/current');
     localStorage.setItem('token', 'session-token');
     localStorage.setItem('mfaToken', 'mfa-token-value');
-    await api().put('users/password', { json: {} });
+    await client.put('users/password', { json: {} });
 
     const [signedOut, signedIn] = sent as [Request, Request];
     expect(signedOut.headers.has('authorization')).toBe(false);
@@ -105,10 +118,10 @@ describe('the API client', () => {
   });
 
   it("passes a call's own headers and fetch options on; the stored session wins over a given token", async () => {
-    const { api } = await loadHttp();
-    await api().post('analytics/events', { json: {}, headers: { authorization: 'earlier-token' }, keepalive: true });
+    const { client } = await freshClient();
+    await client.post('analytics/events', { json: {}, headers: { authorization: 'earlier-token' }, keepalive: true });
     localStorage.setItem('token', 'current-token');
-    await api().post('analytics/events', { json: {}, headers: { authorization: 'earlier-token' } });
+    await client.post('analytics/events', { json: {}, headers: { authorization: 'earlier-token' } });
 
     const [withoutSession, withSession] = sent as [Request, Request];
     expect(withoutSession.headers.get('authorization')).toBe('earlier-token');
@@ -117,26 +130,31 @@ describe('the API client', () => {
   });
 
   it('passes the abort signal on', async () => {
-    const { api } = await loadHttp();
+    const { client } = await freshClient();
     const controller = new AbortController();
-    await api().get('users/current', { signal: controller.signal });
+    await client.get('users/current', { signal: controller.signal });
     controller.abort();
     expect(onlyRequest().signal.aborted).toBe(true);
   });
 
-  it('resolves with the Response, whose body .json() parses', async () => {
-    const { api } = await loadHttp();
-    answer = () => new Response(JSON.stringify({ ticket: 't1' }), { status: 201, headers: { authorization: 'new-token' } });
-    const response = await api().post('events/ticket');
+  it('resolves with the Response, whose body .json() parses, or checks with a contract schema', async () => {
+    const { client } = await freshClient();
+    const { eventTicketResponse } = await import('../../src/contract/events.ts');
+    const ticket = { ticket: 't1', expires_at: '2026-01-01T00:01:00Z' };
+    answer = () => new Response(JSON.stringify(ticket), { status: 201, headers: { authorization: 'new-token' } });
+    const response = await client.post('events/ticket');
     expect(response.status).toBe(201);
     expect(response.headers.get('authorization')).toBe('new-token');
-    expect(await api().post('events/ticket').json()).toEqual({ ticket: 't1' });
+    expect(await client.post('events/ticket').json()).toEqual(ticket);
+    expect(await client.post('events/ticket').json(eventTicketResponse)).toEqual(ticket);
+    answer = () => Response.json({ ticket: 42 });
+    expect(await rejection(client.post('events/ticket').json(eventTicketResponse))).toMatchObject({ name: 'SchemaValidationError' });
   });
 
   it('calls once, never retrying, and never times out on its own', async () => {
+    const { client } = await freshClient();
     vi.useFakeTimers();
     try {
-      const { api } = await loadHttp();
       let answerNow: (response: Response) => void = () => {};
       vi.mocked(fetch).mockImplementationOnce(
         (request) =>
@@ -145,7 +163,7 @@ describe('the API client', () => {
             answerNow = resolve;
           }),
       );
-      const call = api().get('requests/open');
+      const call = client.get('requests/open');
       await vi.advanceTimersByTimeAsync(10 * 60_000);
       answerNow(Response.json({ error: 'Service unavailable' }, { status: 503 }));
       expect(await rejection(call)).toMatchObject({ name: 'HTTPError' });
@@ -156,16 +174,17 @@ describe('the API client', () => {
   });
 });
 
-describe('HTTPError', () => {
-  it('carries the response, the request and the parsed JSON body', async () => {
-    const { api, HTTPError, serverMessage, statusOf } = await loadHttp();
+describe('one error policy', () => {
+  it("an answer outside 2xx is ky's HTTPError, carrying the response, the request and the parsed JSON body", async () => {
+    const { client, isHTTPError, serverMessage, statusOf } = await freshClient();
+    const { HTTPError } = await import('ky');
     answer = () => Response.json({ error: 'Request not found' }, { status: 404, statusText: 'Not Found' });
 
-    const error = await rejection(api().get('requests/9'));
+    const error = await rejection(client.get('requests/9'));
 
     expect(error).toBeInstanceOf(HTTPError);
+    expect(isHTTPError(error)).toBe(true);
     const httpError = error as InstanceType<typeof HTTPError>;
-    expect(httpError.name).toBe('HTTPError');
     expect(httpError.message).toBe(`Request failed with status code 404 Not Found: GET ${onlyRequest().url}`);
     expect(httpError.response.status).toBe(404);
     expect(httpError.request.url).toBe(onlyRequest().url);
@@ -175,12 +194,12 @@ describe('HTTPError', () => {
   });
 
   it('holds the text of a body that is not JSON, and nothing for an empty or broken JSON body', async () => {
-    const { api, HTTPError, serverMessage } = await loadHttp();
+    const { client, isHTTPError, serverMessage } = await freshClient();
     const dataOf = async (response: Response) => {
       answer = () => response;
-      const error = await rejection(api().get('requests/open'));
-      expect(error).toBeInstanceOf(HTTPError);
-      return (error as InstanceType<typeof HTTPError>).data;
+      const error = await rejection(client.get('requests/open'));
+      if (!isHTTPError(error)) return expect.fail('an HTTPError');
+      return error.data;
     };
 
     expect(await dataOf(new Response('upstream down', { status: 502, headers: { 'content-type': 'text/plain' } }))).toBe(
@@ -191,14 +210,14 @@ describe('HTTPError', () => {
     expect(await dataOf(new Response(null, { status: 500 }))).toBeUndefined();
     expect(await dataOf(new Response('{broken', { status: 500, headers: { 'content-type': 'application/json' } }))).toBeUndefined();
     answer = () => new Response(null, { status: 500 });
-    expect(serverMessage(await rejection(api().get('requests/open')), 'Fallback')).toBe('Fallback');
+    expect(serverMessage(await rejection(client.get('requests/open')), 'Fallback')).toBe('Fallback');
   });
 
   it("reads the server's error, else its message (SPEC §8 wrapped errors)", async () => {
-    const { api, serverMessage } = await loadHttp();
+    const { client, serverMessage } = await freshClient();
     const messageOf = async (body: unknown) => {
       answer = () => Response.json(body, { status: 422 });
-      return serverMessage(await rejection(api().get('requests/open')), 'Fallback');
+      return serverMessage(await rejection(client.get('requests/open')), 'Fallback');
     };
     expect(await messageOf({ error: 'Name is required', message: 'ignored' })).toBe('Name is required');
     expect(await messageOf({ success: false, message: 'Link expired' })).toBe('Link expired');
@@ -207,24 +226,51 @@ describe('HTTPError', () => {
     expect(await messageOf(['message'])).toBe('Fallback');
   });
 
-  it('lets other failures through untouched (a network error is not an HTTPError)', async () => {
-    const { api, HTTPError, statusOf } = await loadHttp();
-    const networkError = new TypeError('Failed to fetch');
-    vi.mocked(fetch).mockRejectedValueOnce(networkError);
-    const error = await rejection(api().get('requests/open'));
-    expect(error).toBe(networkError);
-    expect(error).not.toBeInstanceOf(HTTPError);
+  it("no answer at all is ky's NetworkError, with no status and no server message", async () => {
+    const { client, isHTTPError, isNetworkError, serverMessage, statusOf } = await freshClient();
+    const offline = new TypeError('Failed to fetch');
+    vi.mocked(fetch).mockRejectedValueOnce(offline);
+    const error = await rejection(client.get('requests/open'));
+    expect(isNetworkError(error)).toBe(true);
+    expect(error).toMatchObject({ cause: offline });
+    expect(isHTTPError(error)).toBe(false);
     expect(statusOf(error)).toBeNull();
+    expect(serverMessage(error)).toBe('An unexpected error occurred');
+  });
+
+  it('an aborted call is an AbortError', async () => {
+    const { client, isAbortError, statusOf } = await freshClient();
+    vi.mocked(fetch).mockImplementationOnce(async (request) => {
+      (request as Request).signal.throwIfAborted();
+      return answer();
+    });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await rejection(client.get('requests/open', { signal: controller.signal }));
+    expect(isAbortError(error)).toBe(true);
+    expect(statusOf(error)).toBeNull();
+  });
+
+  it("a 2xx answer that says success: false is an UnsuccessfulAnswer, whose message is the server's", async () => {
+    const { UnsuccessfulAnswer, requireSuccess, serverMessage, statusOf } = await loadHttp();
+    expect(requireSuccess({ success: true, ticket: 't1' })).toEqual({ success: true, ticket: 't1' });
+    for (const answered of [{ success: false }, { ticket: 't1' }, null]) {
+      expect(() => requireSuccess(answered)).toThrow(UnsuccessfulAnswer);
+    }
+    const refused = new UnsuccessfulAnswer({ success: false, message: 'Link expired' });
+    expect(serverMessage(refused, 'Fallback')).toBe('Link expired');
+    expect(serverMessage(new UnsuccessfulAnswer({ success: false }), 'Fallback')).toBe('Fallback');
+    expect(statusOf(refused)).toBeNull();
   });
 });
 
 describe('401 reporting (SPEC §4 session loss and MFA)', () => {
   async function failuresAfter401(path: string, body: unknown): Promise<HttpModule.AuthFailure[]> {
-    const { api, onAuthFailure } = await loadHttp();
+    const { client, onAuthFailure } = await freshClient();
     const failures: HttpModule.AuthFailure[] = [];
     onAuthFailure((failure) => failures.push(failure));
     answer = () => Response.json(body, { status: 401 });
-    await rejection(api().get(path));
+    await rejection(client.get(path));
     return failures;
   }
 
@@ -245,26 +291,28 @@ describe('401 reporting (SPEC §4 session loss and MFA)', () => {
     }
   });
 
-  it('still hands the 401 body to the caller, and stops reporting to an unsubscribed listener', async () => {
-    const { api, onAuthFailure, serverMessage } = await loadHttp();
+  it('reports before the caller hears of the failure, still hands it the 401 body, and stops for an unsubscribed listener', async () => {
+    const { client, onAuthFailure, serverMessage } = await freshClient();
     const failures: HttpModule.AuthFailure[] = [];
     const unsubscribe = onAuthFailure((failure) => failures.push(failure));
     answer = () => Response.json({ error: 'MFA authentication required' }, { status: 401 });
 
-    expect(serverMessage(await rejection(api().get('requests/open')))).toBe('MFA authentication required');
+    const error = await rejection(client.get('requests/open'));
+    expect(failures).toEqual(['mfaRequired']);
+    expect(serverMessage(error)).toBe('MFA authentication required');
     unsubscribe();
-    await rejection(api().get('requests/open'));
+    await rejection(client.get('requests/open'));
 
     expect(failures).toEqual(['mfaRequired']);
   });
 
   it('does not report a 403 or a 500', async () => {
-    const { api, onAuthFailure } = await loadHttp();
+    const { client, onAuthFailure } = await freshClient();
     const failures: HttpModule.AuthFailure[] = [];
     onAuthFailure((failure) => failures.push(failure));
     for (const status of [403, 500]) {
       answer = () => Response.json({ error: 'MFA authentication required' }, { status });
-      await rejection(api().get('requests/open'));
+      await rejection(client.get('requests/open'));
     }
     expect(failures).toEqual([]);
   });

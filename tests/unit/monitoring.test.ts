@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as sentrySdk from '../../src/services/monitoring.sentry.ts';
+import { httpError } from '../machines/httpFailures.support.ts';
 
 // The SDK itself is Sentry's; what is tested here is when it is loaded and what it is handed.
 vi.mock('../../src/services/monitoring.sentry.ts', () => ({
@@ -17,8 +18,7 @@ async function loadFresh() {
   const monitoring = await import('../../src/services/monitoring.ts');
   const errorReporting = await import('../../src/services/errorReporting.ts');
   const { readConfig } = await import('../../src/services/config.ts');
-  const { HTTPError } = await import('../../src/services/http.ts');
-  return { ...monitoring, ...errorReporting, readConfig, HTTPError };
+  return { ...monitoring, ...errorReporting, readConfig };
 }
 
 beforeEach(() => {
@@ -46,9 +46,7 @@ describe('monitoring on Sentry (issue 15)', () => {
     const app = await loadFresh();
     app.startMonitoring(app.readConfig());
     app.setErrorUser({ internal_user: true });
-    const failure = new app.HTTPError(new Response('{}', { status: 503, statusText: 'Service Unavailable' }), new Request('http://localhost/api/v1/requests/open'), {
-      error: 'Down for a moment',
-    });
+    const failure = httpError(503, { error: 'Down for a moment' }, 'Service Unavailable');
     await app.reportError(failure, { component: 'Dashboard', feature: 'dashboard' });
     window.dispatchEvent(new ErrorEvent('error', { error: new Error('uncaught before the SDK') }));
     expect(sentrySdk.startSentry).not.toHaveBeenCalled();

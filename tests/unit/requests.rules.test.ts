@@ -18,6 +18,7 @@ import {
   withMessage,
   withShownMessages,
 } from '../../src/services/threadRules.ts';
+import { networkError } from '../machines/httpFailures.support.ts';
 
 function request(id: number, status: string, issuedAt: string, extra: Partial<ClientRequest> = {}): ClientRequest {
   return {
@@ -198,8 +199,9 @@ describe('the message file upload error (SPEC §8)', () => {
     expect(uploadHttpFailureReason({ status: 502, statusText: '', responseText: '' })).toBe('HTTP 502');
   });
 
-  it('names a failure without an answer', () => {
-    expect(uploadNetworkFailureReason(new Error('The upload could not reach the server'))).toBe('The upload could not reach the server');
-    expect(uploadNetworkFailureReason('offline')).toBe('the upload did not reach the server');
+  it('names a failure without an answer, and any other by its message', () => {
+    expect(uploadNetworkFailureReason(networkError())).toBe('The upload could not reach the server');
+    expect(uploadNetworkFailureReason('offline')).toBe('The upload could not reach the server');
+    expect(uploadNetworkFailureReason(new Error('Response schema validation failed.'))).toBe('Response schema validation failed');
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecommendedRequestCategory } from '../../src/contract/surveys.ts';
+import { UnsuccessfulAnswer } from '../../src/services/http.ts';
 import {
-  SurveyCallRefused,
   answerQuestion,
   beginSurvey,
   fetchCategoryRequestSurveys,
@@ -87,9 +87,9 @@ describe('surveys client', () => {
 
   it('treats success: false as a failure', async () => {
     answer = Response.json({ success: false, user_request_answer: { id: 9, object_satisfied_id: 5, value: '' } });
-    await expect(answerQuestion(41, 5, '')).rejects.toBeInstanceOf(SurveyCallRefused);
+    await expect(answerQuestion(41, 5, '')).rejects.toBeInstanceOf(UnsuccessfulAnswer);
     answer = Response.json({ success: false });
-    await expect(saveOnboardingAnswers({ answers: [] })).rejects.toBeInstanceOf(SurveyCallRefused);
+    await expect(saveOnboardingAnswers({ answers: [] })).rejects.toBeInstanceOf(UnsuccessfulAnswer);
   });
 
   it('rejects with the server error of a refused answer', async () => {

@@ -4,10 +4,8 @@ import { createActor, waitFor } from 'xstate';
 import { fileSize } from '../../src/contract/uploads.ts';
 import { surveyPreviewOf } from '../../src/machines/surveyPreview.ts';
 import { isUploading, uploadMachine } from '../../src/machines/upload.machine.ts';
+import { serverMessage } from '../../src/services/http.ts';
 import {
-  UploadAbortedError,
-  UploadHttpError,
-  UploadNetworkError,
   getExpiringUrl,
   requestPresignedUrl,
   uploadFile,
@@ -72,33 +70,39 @@ describe('uploadFile', () => {
     await expect(done).resolves.toBeUndefined();
   });
 
-  it('rejects a non-2xx answer with its status, status text and body', async () => {
-    const done = uploadFile({ url: '/api/storage/k', file: new File(['x'], 'a.png', { type: 'image/png' }), method: 'POST' });
+  it("rejects a non-2xx answer as an API call's: ky's HTTPError with its status, status text and body", async () => {
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const refused = uploadFile({ url: 'https://bucket.example.com/k', file, method: 'POST' });
     expect(sent().method).toBe('POST');
-    Object.assign(sent(), { status: 415, statusText: 'Unsupported Media Type', responseText: '{"error":"Only images or PDFs are allowed."}' });
-    sent().dispatchEvent(new Event('load'));
-    await expect(done).rejects.toMatchObject({
-      name: 'UploadHttpError',
-      status: 415,
-      statusText: 'Unsupported Media Type',
-      responseText: '{"error":"Only images or PDFs are allowed."}',
+    sent().respond(415, 'Unsupported Media Type', '<Error>SignatureDoesNotMatch</Error>', { 'content-type': 'application/xml' });
+    await expect(refused).rejects.toMatchObject({
+      name: 'HTTPError',
+      response: { status: 415, statusText: 'Unsupported Media Type' },
+      data: '<Error>SignatureDoesNotMatch</Error>',
     });
+
+    const refusedWithJson = uploadFile({ url: 'https://files.example.com/k', file });
+    sent().respond(415, 'Unsupported Media Type', '{"error":"Only images or PDFs are allowed."}', { 'content-type': 'application/json' });
+    const error = await refusedWithJson.catch((failure: unknown) => failure);
+    expect(error).toMatchObject({ name: 'HTTPError', data: { error: 'Only images or PDFs are allowed.' } });
+    expect(serverMessage(error)).toBe('Only images or PDFs are allowed.');
   });
 
-  it('rejects a network failure and an abort with their own errors', async () => {
-    const failing = uploadFile({ url: '/k', file: new File(['x'], 'a.png') });
+  it("rejects a network failure with ky's NetworkError and an abort with an AbortError, as API calls do", async () => {
+    const failing = uploadFile({ url: 'https://bucket.example.com/k', file: new File(['x'], 'a.png') });
     sent().dispatchEvent(new Event('error'));
-    await expect(failing).rejects.toBeInstanceOf(UploadNetworkError);
+    await expect(failing).rejects.toMatchObject({ name: 'NetworkError', request: { method: 'PUT', url: 'https://bucket.example.com/k' } });
 
     const controller = new AbortController();
-    const aborted = uploadFile({ url: '/k', file: new File(['x'], 'a.png'), signal: controller.signal });
+    const aborted = uploadFile({ url: 'https://bucket.example.com/k', file: new File(['x'], 'a.png'), signal: controller.signal });
     controller.abort();
-    await expect(aborted).rejects.toBeInstanceOf(UploadAbortedError);
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
 
     const sentBefore = FakeXMLHttpRequest.sent.length;
-    await expect(uploadFile({ url: '/k', file: new File(['x'], 'a.png'), signal: controller.signal })).rejects.toBeInstanceOf(
-      UploadAbortedError,
-    );
+    const file = new File(['x'], 'a.png');
+    await expect(uploadFile({ url: 'https://bucket.example.com/k', file, signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(FakeXMLHttpRequest.sent).toHaveLength(sentBefore);
   });
 });
@@ -120,11 +124,10 @@ describe('the uploads API', () => {
     expect(received).toEqual([{ path: '/api/v1/uploads/presigned_url', body: { upload: { filename: 'photo.png' }, request_id: 12 } }]);
   });
 
-  it('turns a refused presign into an UploadHttpError carrying the answer', async () => {
+  it("lets a refused presign through as ky's HTTPError carrying the answer", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: 'Request not found' }, 404)));
     const failure = await requestPresignedUrl('photo.png', 99).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(UploadHttpError);
-    expect(failure).toMatchObject({ status: 404, responseText: '{"error":"Request not found"}' });
+    expect(failure).toMatchObject({ name: 'HTTPError', response: { status: 404 }, data: { error: 'Request not found' } });
   });
 
   it('keeps an absolute expiring address as it is', async () => {
@@ -143,12 +146,15 @@ describe('an upload', () => {
 
   it('is under way from the presign to the last byte, whatever the photo\'s reported type', async () => {
     let answerPresign: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answerPresign = resolve))));
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answerPresign = resolve)));
+    vi.stubGlobal('fetch', fetch);
     const upload = createActor(uploadMachine, { input: { presign: { requestId: 3 } } }).start();
 
     // A photo the browser gives no type: uploaded like any other.
     upload.send({ type: 'CHOOSE_FILE', file: new File(['heic bytes'], 'IMG_0001.HEIC') });
     expect(isUploading(upload.getSnapshot())).toBe(true);
+    // The presign goes out once the HTTP client has loaded (with the first call).
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledOnce());
     answerPresign(jsonResponse({ presigned_url: '/api/storage/k.heic?signature=s', key: 'k.heic' }));
     await waitFor(upload, (snapshot) => snapshot.matches({ busy: 'uploading' }));
     expect(sent().body).toBeInstanceOf(File);
