@@ -69,8 +69,12 @@ function pageHead(apiBaseSetting: string): Plugin {
 const SOURCE_FOLDER = join(import.meta.dirname, 'src');
 /** What a signed-in employee sees first: the frame, and the screen they land on (SPEC §2). */
 const HOME_SCREEN = ['app/AppLayout.tsx', 'views/Dashboard.tsx'];
-/** What restoring a session loads lazily (the current user's schema): needed before any signed-in page shows. */
+/**
+ * What restoring a session loads lazily (the current user's schema, and the HTTP client, ky, which loads with the first
+ * call: src/services/http.ts): needed before any signed-in page shows.
+ */
 const SESSION_CHECK = ['contract/account.ts'].map((module) => join(SOURCE_FOLDER, module));
+const HTTP_CLIENT = /[\\/]node_modules[\\/]ky[\\/]/;
 const PUBLIC_PAGES = ['SignIn', 'SignUp', 'ForgotPassword', 'ResetPassword', 'Unlock', 'ConfirmEmail', 'MfaEnrollment', 'NotFound'].map(
   (view) => `views/${view}.tsx`,
 );
@@ -107,7 +111,7 @@ function homeScreenChunk() {
       const publicModules = appModulesOf(graph, PUBLIC_PAGES);
       members = new Set([...appModulesOf(graph, HOME_SCREEN), ...SESSION_CHECK].filter((module) => !publicModules.has(module)));
     }
-    return members.has(id) ? 'home' : null;
+    return members.has(id) || HTTP_CLIENT.test(id) ? 'home' : null;
   };
   return { debugName: 'home', name };
 }
@@ -130,13 +134,11 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       output: {
         // DESIGN §9 weight budget. Left alone, Rolldown splits what every page loads at start into several shared
         // chunks, and each file is compressed on its own: one chunk for the entry's static imports is ~4 KB lighter
-        // gzipped. TextInput and its react-aria dependencies (five small chunks otherwise) always load together. ky
-        // loads with the first API call (src/services/http.ts), in a chunk named after it.
+        // gzipped. TextInput and its react-aria dependencies (five small chunks otherwise) always load together.
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'TextInput', test: /[\\/]src[\\/]widgets[\\/]TextInput\.tsx$/ },
-            { name: 'ky', test: /[\\/]node_modules[\\/]ky[\\/]/ },
             homeScreenChunk(),
           ],
         },
