@@ -11,9 +11,10 @@ import { takeEarlyAnswer } from './earlyCalls.ts';
 import { readSession } from './storage.ts';
 
 /**
- * The app's HTTP client is ky, loaded with the first call rather than with the page (DESIGN §2, §9 weight budget).
- * Paths are relative to `${apiBaseUrl}/api/v1/`; every call asks for JSON, carries the session's headers, has no
- * timeout and is never retried; 401s are reported to the session actor.
+ * The app's HTTP client is ky, loaded with the first call rather than with the page (DESIGN §2, §9 weight budget;
+ * signed-in pages preload it with the home screen's chunk, vite.config.ts). Paths are relative to
+ * `${apiBaseUrl}/api/v1/`; every call asks for JSON, carries the session's headers, has no timeout and is never
+ * retried; 401s are reported to the session actor.
  *
  * One error policy for every service. A call fails with
  * - ky's HTTPError: the server answered outside 2xx; `data` is the answer's body (parsed JSON, else its text);
