@@ -19,6 +19,7 @@ import { setRouter } from '../../src/services/navigation.ts';
 import AboutUs from '../../src/views/onboarding/AboutUs.tsx';
 import AboutYou from '../../src/views/onboarding/AboutYou.tsx';
 import ContactInfo from '../../src/views/onboarding/ContactInfo.tsx';
+import { networkError } from './httpFailures.support.ts';
 import {
   type EventExecutors,
   type LabelledEvent,
@@ -61,9 +62,9 @@ const SAVED: OnboardingAnswer[] = [
   { answer_id: 122, value: true },
   { answer_id: 104, value: '2125551212' },
 ];
-const networkFailure = new TypeError('Failed to fetch');
-/** What a failed load or save reports (SPEC §8): the network failure, from the onboarding. */
-const FAILURE_REPORT = expect.objectContaining({ name: 'TypeError', component: 'Onboarding', feature: 'onboarding' });
+const networkFailure = networkError();
+/** What a failed load or save reports (SPEC §8): the network failure (ky's NetworkError), from the onboarding. */
+const FAILURE_REPORT = expect.objectContaining({ name: 'NetworkError', component: 'Onboarding', feature: 'onboarding' });
 
 let user: UserEvent;
 let session: SessionActor;
