@@ -1,4 +1,4 @@
-import { type ActorRef, type Snapshot, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { ACCOUNT_MESSAGES, enrollMfa } from '../services/account.ts';
 import {
   STORE_VERIFIED_MFA_TOKEN,
@@ -8,11 +8,9 @@ import {
   verifyMfaCodeActor,
 } from './mfaCode.ts';
 
-/** The session learns that enrolment is complete (it then reloads the user and opens the app). */
-export type EnrollmentReceiver = ActorRef<Snapshot<unknown>, { type: 'ENROLLMENT_VERIFIED' }>;
+import { SYSTEM_IDS, inSystem } from './system.ts';
 
 export interface MfaEnrollmentContext {
-  session: EnrollmentReceiver;
   /** The 10 digits the code was sent to. */
   phoneNumber: string;
   error: string | null;
@@ -28,7 +26,6 @@ export type MfaEnrollmentEvent =
 export const mfaEnrollmentMachine = setup({
   types: {
     context: {} as MfaEnrollmentContext,
-    input: {} as { session: EnrollmentReceiver },
     events: {} as MfaEnrollmentEvent,
   },
   actors: {
@@ -38,13 +35,14 @@ export const mfaEnrollmentMachine = setup({
   },
   actions: {
     storeMfaToken,
-    reportVerified: sendTo(({ context }) => context.session, { type: 'ENROLLMENT_VERIFIED' }),
+    /** The session learns that enrolment is complete (it then reloads the user and opens the app). */
+    reportVerified: sendTo(inSystem(SYSTEM_IDS.session), { type: 'ENROLLMENT_VERIFIED' }),
     assignError: assign((_, { error }: { error: string }) => ({ error })),
     clearError: assign({ error: null }),
   },
 }).createMachine({
   id: 'mfaEnrollment',
-  context: ({ input }) => ({ session: input.session, phoneNumber: '', error: null }),
+  context: { phoneNumber: '', error: null },
   initial: 'phone',
   states: {
     phone: {

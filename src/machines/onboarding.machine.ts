@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   ABOUT_YOU_ANSWER_IDS,
   type ADDRESS_PART_IDS,
@@ -13,7 +13,7 @@ import { reportError } from '../services/errorReporting.ts';
 import { serverMessage } from '../services/http.ts';
 import { navigate } from '../services/navigation.ts';
 import { fetchOnboardingAnswers, saveOnboardingAnswers } from '../services/surveys.ts';
-import type { sessionMachine } from './session.machine.ts';
+import { SYSTEM_IDS, inSystem } from './system.ts';
 
 /** SPEC §2: onboarding is three steps, each its own route; the last one leads to the Dashboard. */
 export const ONBOARDING_STEPS = ['aboutUs', 'aboutYou', 'contactInfo'] as const;
@@ -138,8 +138,6 @@ function fromSaved(answers: readonly OnboardingAnswer[]): { choices: AboutYouCho
 
 export interface OnboardingInput {
   step: OnboardingStep;
-  /** Told to reload the user once onboarding is complete (so that it is no longer required). */
-  session: ActorRefFrom<typeof sessionMachine>;
 }
 
 export interface OnboardingContext extends OnboardingInput {
@@ -185,10 +183,9 @@ export const onboardingMachine = setup({
   actions: {
     goToNextStep: ({ context }) => navigate(ONBOARDING_PATHS[ONBOARDING_STEPS[stepIndex(context.step) + 1] as OnboardingStep]),
     goToPreviousStep: ({ context }) => navigate(ONBOARDING_PATHS[ONBOARDING_STEPS[stepIndex(context.step) - 1] as OnboardingStep]),
-    enterApp: ({ context }) => {
-      context.session.send({ type: 'REFRESH_USER' });
-      navigate(AFTER_ONBOARDING_PATH);
-    },
+    // The session fetches the user again (onboarding_required is now false).
+    refreshUser: sendTo(inSystem(SYSTEM_IDS.session), { type: 'REFRESH_USER' }),
+    enterApp: () => navigate(AFTER_ONBOARDING_PATH),
     logFailure: (_, { error }: { error: unknown }) => {
       void reportError(error, { component: 'Onboarding', feature: 'onboarding' });
     },
@@ -200,7 +197,6 @@ export const onboardingMachine = setup({
   id: 'onboarding',
   context: ({ input }) => ({
     step: input.step,
-    session: input.session,
     choices: [],
     contact: EMPTY_CONTACT,
     fieldErrors: {},
@@ -262,7 +258,7 @@ export const onboardingMachine = setup({
         src: 'saveAnswers',
         input: ({ context }) => answersOfStep(context.step, context.choices, context.contact),
         onDone: [
-          { guard: 'isLastStep', target: 'left', actions: 'enterApp' },
+          { guard: 'isLastStep', target: 'left', actions: ['refreshUser', 'enterApp'] },
           { target: 'left', actions: 'goToNextStep' },
         ],
         onError: {

@@ -1,9 +1,10 @@
-import { type ActorRef, type Snapshot, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ResetPasswordRequest } from '../contract/account.ts';
 import { ACCOUNT_MESSAGES, accountErrorMessage, requestPasswordReset, resetPassword } from '../services/account.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { navigate } from '../services/navigation.ts';
 import { SIGN_IN_PATH } from './session.machine.ts';
+import { SYSTEM_IDS, inSystem } from './system.ts';
 
 const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
@@ -54,16 +55,13 @@ export const forgotPasswordMachine = setup({
   },
 });
 
-/** Where the success message goes: the session carries it to the sign-in screen. */
-export type NoticeReceiver = ActorRef<Snapshot<unknown>, { type: 'NOTICE'; message: string }>;
-
 export type ResetPasswordEvent = { type: 'SUBMIT'; password: string; passwordConfirmation: string };
 
 /** Reset password from an e-mailed link: the new password, then SignIn with the SPEC §8 success message. */
 export const resetPasswordMachine = setup({
   types: {
-    context: {} as { resetToken: string; session: NoticeReceiver; error: string | null },
-    input: {} as { resetToken: string; session: NoticeReceiver },
+    context: {} as { resetToken: string; error: string | null },
+    input: {} as { resetToken: string },
     events: {} as ResetPasswordEvent,
   },
   actors: {
@@ -72,7 +70,8 @@ export const resetPasswordMachine = setup({
   actions: {
     showFailure: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
     reportFailure: (_, { error }: { error: unknown }) => void reportError(error, { feature: 'passwordReset' }),
-    announceSuccess: sendTo(({ context }) => context.session, {
+    /** The sign-in screen shows the SPEC §8 success message (the session holds it). */
+    announceSuccess: sendTo(inSystem(SYSTEM_IDS.session), {
       type: 'NOTICE',
       message: ACCOUNT_MESSAGES.resetSucceeded,
     }),
@@ -80,7 +79,7 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
-  context: ({ input }) => ({ resetToken: input.resetToken, session: input.session, error: null }),
+  context: ({ input }) => ({ resetToken: input.resetToken, error: null }),
   initial: 'form',
   states: {
     form: {

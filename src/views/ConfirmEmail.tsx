@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useSession, useSessionActor } from '../app/appSystem.tsx';
+import { useSession } from '../app/appSystem.tsx';
 import { emailConfirmationMachine } from '../machines/emailConfirmation.machine.ts';
 import { EmailedLinkScreen } from './EmailedLinkScreen.tsx';
 
@@ -12,14 +12,12 @@ const BENEFITS_PATH = '/benefits-and-offers';
 export default function ConfirmEmail() {
   const { confirmationToken = '' } = useParams();
   const signedIn = useSession((snapshot) => snapshot.hasTag('signedIn'));
-  const session = useSessionActor();
   const onward = signedIn ? { href: BENEFITS_PATH, label: 'Go to Benefits & Offers' } : { href: '/sign-in', label: 'Sign in' };
 
   return (
     <EmailedLinkScreen
       machine={emailConfirmationMachine}
       token={confirmationToken}
-      session={session}
       text={{
         heading: 'Confirm your e-mail address',
         loading: 'Confirming your e-mail address…',

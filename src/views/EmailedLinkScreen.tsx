@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import type { SessionActor } from '../app/appSystem.tsx';
 import type { emailedLinkMachine } from '../machines/emailedLink.ts';
 import { SUPPORT_EMAIL } from '../services/account.ts';
 import { LinkButton } from '../widgets/Button.tsx';
@@ -20,18 +19,15 @@ interface Destination {
 export function EmailedLinkScreen({
   machine,
   token,
-  session,
   text,
   next,
 }: {
   machine: ReturnType<typeof emailedLinkMachine>;
   token: string;
-  /** Given when the link changes the signed-in user: the session fetches the user again. */
-  session?: SessionActor;
   text: { heading: string; loading: string; success: string; failure: string };
   next: { success: Destination; failure: Destination };
 }) {
-  const actor = useFlow(machine, { id: machine.id, input: { token, session } });
+  const actor = useFlow(machine, { id: machine.id, input: { token } });
   const outcome = useSelector(actor, (snapshot) => snapshot.value);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const headingId = `${machine.id}-heading`;

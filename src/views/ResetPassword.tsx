@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router';
-import { useFlow, useSessionActor } from '../app/appSystem.tsx';
+import { useFlow } from '../app/appSystem.tsx';
 import { resetPasswordMachine } from '../machines/passwordReset.machine.ts';
 import { Button, LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
@@ -11,8 +11,7 @@ import './forms.css';
 /** ResetPassword (SPEC §2, §5): a new password for the token of the e-mailed link; success leads to SignIn. */
 export default function ResetPassword() {
   const { resetToken = '' } = useParams();
-  const session = useSessionActor();
-  const actor = useFlow(resetPasswordMachine, { id: 'resetPassword', input: { resetToken, session } });
+  const actor = useFlow(resetPasswordMachine, { id: 'resetPassword', input: { resetToken } });
   const isSubmitting = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const { field, onSubmit } = useForm({ password: '', passwordConfirmation: '' }, (values) =>

@@ -33,11 +33,8 @@ const CONFIRMED = employeeUser(IDENTITY, { companies: [{ id: 1, name: 'Acme Corp
 const CONFIRMATION_CALL = { method: 'GET', path: 'users/confirmation', body: undefined, query: { confirmation_token: CONFIRMATION_TOKEN } };
 const INVALID_LINK = 'Your confirmation link is invalid or has expired. Please request a new one.';
 
-/** The session as the screen gets it; the model only needs something that looks like an actor. */
-const SESSION_STAND_IN = { getSnapshot: () => ({}), send: () => {} } as unknown as SessionActor;
-
 const { paths, titled } = flowModel(emailConfirmationMachine, {
-  input: { token: CONFIRMATION_TOKEN, session: SESSION_STAND_IN },
+  input: { token: CONFIRMATION_TOKEN },
   events: [
     doneEvent('confirmEmail', undefined, 'confirmed'),
     errorEvent('confirmEmail', new AccountError(INVALID_LINK, 422, INVALID_LINK), 'refused by the server'),

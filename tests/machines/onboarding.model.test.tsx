@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SnapshotFrom, createEmptyActor, fromPromise } from 'xstate';
+import { type SnapshotFrom, fromPromise } from 'xstate';
 import { AppSystemProvider } from '../../src/app/appSystem.tsx';
 import type { SessionActor } from '../../src/machines/app.machine.ts';
 import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
@@ -272,11 +272,11 @@ const ADDRESS_STEPS: LabelledEvent[] = [
 
 const models = {
   aboutUs: flowModel(onboardingMachine, {
-    input: { step: 'aboutUs', session: createEmptyActor() as unknown as SessionActor },
+    input: { step: 'aboutUs' },
     events: [{ label: 'continue', event: { type: 'CONTINUE' } }],
   }),
   aboutYou: flowModel(onboardingMachine, {
-    input: { step: 'aboutYou', session: createEmptyActor() as unknown as SessionActor },
+    input: { step: 'aboutYou' },
     events: [
       doneEvent('loadAnswers', SAVED, 'saved answers loaded'),
       errorEvent('loadAnswers', networkFailure, 'loading fails'),
@@ -299,7 +299,7 @@ const models = {
     },
   }),
   contactInfo: flowModel(onboardingMachine, {
-    input: { step: 'contactInfo', session: createEmptyActor() as unknown as SessionActor },
+    input: { step: 'contactInfo' },
     events: [
       doneEvent('loadAnswers', SAVED, 'saved answers loaded'),
       field('phone', '', 'clear phone'),

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmptyActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { AppSystemProvider } from '../../src/app/appSystem.tsx';
 import type { SessionActor } from '../../src/machines/app.machine.ts';
 import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
@@ -155,7 +155,7 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   const { paths, titled } = flowModel(resetPasswordMachine, {
-    input: { resetToken: RESET_TOKEN, session: createEmptyActor() },
+    input: { resetToken: RESET_TOKEN },
     events: [
       { label: 'submit', event: { type: 'SUBMIT', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } },
       doneEvent('resetPassword', undefined, 'password updated'),

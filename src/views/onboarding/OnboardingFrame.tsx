@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Logo } from '../../app/Logo.tsx';
-import { useFlow, useSessionActor } from '../../app/appSystem.tsx';
+import { useFlow } from '../../app/appSystem.tsx';
 import { ONBOARDING_STEPS, type OnboardingStep, onboardingMachine } from '../../machines/onboarding.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Message } from '../../widgets/Message.tsx';
@@ -12,10 +12,9 @@ import './onboarding.css';
 
 export type OnboardingActor = ActorRefFrom<typeof onboardingMachine>;
 
-/** The chart of one onboarding step, started with the app's session (or a test's). */
+/** The chart of one onboarding step. */
 export function useOnboardingActor(step: OnboardingStep): OnboardingActor {
-  const session = useSessionActor();
-  return useFlow(onboardingMachine, { id: 'onboarding', input: { step, session } });
+  return useFlow(onboardingMachine, { id: 'onboarding', input: { step } });
 }
 
 export interface OnboardingFrameProps {

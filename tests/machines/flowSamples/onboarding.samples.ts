@@ -5,7 +5,7 @@ import type { OnboardingInput } from '../../../src/machines/onboarding.machine.t
 
 /** Payloads for `npm run flows` (scripts/flows.ts): the about-you step of a pet owner. */
 export const flowSamples = {
-  input: { step: 'aboutYou', session: {} as OnboardingInput['session'] } satisfies OnboardingInput,
+  input: { step: 'aboutYou' } satisfies OnboardingInput,
   events: [
     { type: 'xstate.done.actor.loadAnswers', output: [{ answer_id: IDS.pet, value: true }] },
     { type: 'TOGGLE_CHOICE', answerId: IDS.parent, selected: true },
