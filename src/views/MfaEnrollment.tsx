@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useFlow, useSession, useSessionActor, useSessionSend } from '../app/appSystem.tsx';
+import { useFlow, useSession, useSessionSend } from '../app/appSystem.tsx';
 import { mfaEnrollmentMachine } from '../machines/mfaEnrollment.machine.ts';
 import { Button } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
@@ -18,8 +18,7 @@ type EnrollmentActor = ActorRefFrom<typeof mfaEnrollmentMachine>;
 
 /** MfaEnrollment (SPEC §2): a phone number, then the texted code, then verified; optional enrolment may be skipped. */
 export default function MfaEnrollment() {
-  const session = useSessionActor();
-  const actor = useFlow(mfaEnrollmentMachine, { id: 'mfaEnrollment', input: { session } });
+  const actor = useFlow(mfaEnrollmentMachine, { id: 'mfaEnrollment' });
   const stage = useSelector(actor, (snapshot) => {
     if (snapshot.matches('verified')) return 'verified';
     return snapshot.matches('phone') || snapshot.matches('sending') ? 'phone' : 'code';
