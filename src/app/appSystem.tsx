@@ -55,10 +55,9 @@ export function useFlow<TMachine extends AnyStateMachine>(
   return flow;
 }
 
-export type { SessionActor };
-export type SessionSnapshot = SnapshotFrom<SessionActor>;
+type SessionSnapshot = SnapshotFrom<SessionActor>;
 
-export function useSessionActor(): SessionActor {
+function useSessionActor(): SessionActor {
   return useAppActor().system.get(SYSTEM_IDS.session) as SessionActor;
 }
 
