@@ -1,4 +1,4 @@
-import { LazyMotion, MotionConfig, type Transition, type Variants, m } from 'framer-motion';
+import { LazyMotion, MotionConfig, type Transition, type Variants, domMin, m } from 'framer-motion';
 import { type ReactNode, useState } from 'react';
 import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { CloseIcon } from './icons.tsx';
@@ -38,7 +38,12 @@ export interface DrawerProps {
 const MotionModalOverlay = m.create(ModalOverlay);
 const MotionModal = m.create(Modal);
 
-const loadMotionFeatures = () => import('./motionFeatures.ts').then((module) => module.default);
+/**
+ * framer-motion's animation features (domMin: the kit's gestures are React Aria's), in the drawer's own chunk: every
+ * drawer is loaded when first wanted, so no page pays for them before it shows one, and a drawer never waits for (or
+ * loses, after a deploy) a chunk of features of its own, which would leave it invisible with the focus trapped in it.
+ */
+const MOTION_FEATURES = domMin;
 
 /**
  * SPEC §9: the backdrop's transition takes 300 ms, and the sheet moves with it (the duration and easing of tokens.css's
@@ -108,7 +113,7 @@ export function Drawer({
     'lc-drawer', `lc-drawer--${position}`, `lc-drawer--${variant}`, fullScreen && 'lc-drawer--full-screen', className,
   ].filter(Boolean).join(' ');
   return (
-    <LazyMotion features={loadMotionFeatures} strict>
+    <LazyMotion features={MOTION_FEATURES} strict>
       <MotionConfig transition={DRAWER_TRANSITION} skipAnimations={prefersReducedMotion}>
         {/* Mounted afresh at each opening, so that each one animates in from its initial state. */}
         {(isOpen || isExiting) && (
