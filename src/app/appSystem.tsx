@@ -87,18 +87,21 @@ export function useShowToast(): (toast: ShowToastOptions) => void {
     toasts.send({ type: 'SHOW', toast: { id: crypto.randomUUID(), message, type, autoDismiss } });
 }
 
+/** An actor the app loads when first needed, once its region of the root runs it (each region is named after it). */
+function useLoadedActor(id: typeof SYSTEM_IDS.versionCheck | typeof SYSTEM_IDS.requestCreation) {
+  const app = useAppActor();
+  const running = useSelector(app, (snapshot) => snapshot.matches({ [id]: 'running' }));
+  return running ? app.system.get(id) : undefined;
+}
+
 /** The version check, once the tab has first become visible (the app loads it then). */
 export function useVersionActor(): VersionCheckActor | undefined {
-  const app = useAppActor();
-  const running = useSelector(app, (snapshot) => snapshot.matches({ versionCheck: 'running' }));
-  return running ? (app.system.get(SYSTEM_IDS.versionCheck) as VersionCheckActor) : undefined;
+  return useLoadedActor(SYSTEM_IDS.versionCheck);
 }
 
 /** The request creation drawer, once something has asked it to open (the app loads it then). */
 export function useRequestCreationActor(): RequestCreationActor | undefined {
-  const app = useAppActor();
-  const running = useSelector(app, (snapshot) => snapshot.matches({ requestCreation: 'running' }));
-  return running ? (app.system.get(SYSTEM_IDS.requestCreation) as RequestCreationActor) : undefined;
+  return useLoadedActor(SYSTEM_IDS.requestCreation);
 }
 
 /**
