@@ -7,7 +7,7 @@
  */
 import { act, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { UploadReport } from '../../src/machines/upload.machine.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import { type FakeRoute, type SentCall, fakeNetwork } from './network.support.ts';
@@ -72,4 +72,51 @@ export function imageUploadExecutors(user: () => UserEvent, form: () => HTMLElem
     UPLOAD_FAILED: uploadAnswered(IMAGE_UPLOAD_REPORTS.failed.failure.status),
     UPLOAD_CLEARED: () => user().click(within(form()).getByRole('button', { name: `Remove ${IMAGE_NAME}` })),
   };
+}
+
+/** An admin form whose image is an upload, a child actor of the screen's machine: what its tests need of the screen. */
+export interface FormWithImage {
+  /** What the form saves, in the tests' titles ('company', 'category'). */
+  saves: string;
+  dialog: () => HTMLElement;
+  user: () => UserEvent;
+  saveButton: string | RegExp;
+  /** The message Save shows while the image still uploads. */
+  stillUploading: string;
+  /** Whether the screen's machine is still in the form. */
+  isEditing: () => boolean;
+  sent: () => readonly SentCall[];
+  /** The call that saves, with the uploaded image's key. */
+  savedWith: { path: string; body: Record<string, unknown> };
+  /** What else is checked once the save with the image was sent, and once the upload failed. */
+  afterSave?: () => Promise<void>;
+  afterFailure?: () => void;
+}
+
+/** Save waits for the form's image to upload (and then sends its key); an upload that fails leaves nothing to wait for. */
+export function itWaitsForTheFormImage(form: FormWithImage): void {
+  const save = () => form.user().click(within(form.dialog()).getByRole('button', { name: form.saveButton }));
+  const waitMessage = () => within(form.dialog()).queryByText(form.stillUploading);
+
+  it(`is waited for: no save while it uploads, and the saved ${form.saves} has it`, async () => {
+    const transfer = await startImageUpload(form.user(), form.dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    expect(form.isEditing()).toBe(true);
+
+    await act(async () => transfer.respond(200));
+    expect(waitMessage()).not.toBeInTheDocument();
+    await save();
+    expect(form.sent().at(-1)).toMatchObject({ method: 'POST', ...form.savedWith });
+    await form.afterSave?.();
+  });
+
+  it('that fails, leaves nothing to wait for', async () => {
+    const transfer = await startImageUpload(form.user(), form.dialog());
+    await save();
+    expect(waitMessage()).toBeInTheDocument();
+    await act(async () => transfer.respond(500));
+    expect(waitMessage()).not.toBeInTheDocument();
+    form.afterFailure?.();
+  });
 }

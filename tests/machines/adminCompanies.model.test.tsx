@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
@@ -13,7 +13,7 @@ import {
   expectFieldMessages,
   fakeAdminApi,
   imageUploadExecutors,
-  startImageUpload,
+  itWaitsForTheFormImage,
 } from './adminApi.support.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import {
@@ -350,30 +350,20 @@ describe("the form's logo, an upload that is a child actor of the screen's machi
   });
   afterEach(closeScreen);
 
-  const save = () => user.click(within(dialog()).getByRole('button', { name: SAVE_BUTTON }));
-  const waitMessage = () => within(dialog()).queryByText(LOGO_STILL_UPLOADING);
-
-  it('is waited for: no save while it uploads, and the saved company has it', async () => {
-    const transfer = await startImageUpload(user, dialog());
-    await save();
-    expect(waitMessage()).toBeInTheDocument();
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-
-    await act(async () => transfer.respond(200));
-    expect(waitMessage()).not.toBeInTheDocument();
-    await save();
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: 'admin/companies', body: { logo_upload_key: PRESIGNED_LOGO.key } });
-    await pendingCalls.settle(doneEvent('saveCompany', NEWCO_WITH_LOGO, 'created with a logo').event);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it('that fails, leaves nothing to wait for', async () => {
-    const transfer = await startImageUpload(user, dialog());
-    await save();
-    expect(waitMessage()).toBeInTheDocument();
-    await act(async () => transfer.respond(500));
-    expect(waitMessage()).not.toBeInTheDocument();
-    expect(within(dialog()).getByText('Error uploading logo.png')).toBeInTheDocument();
+  itWaitsForTheFormImage({
+    saves: 'company',
+    dialog,
+    user: () => user,
+    saveButton: SAVE_BUTTON,
+    stillUploading: LOGO_STILL_UPLOADING,
+    isEditing: () => actor.getSnapshot().matches('editing'),
+    sent: () => sent,
+    savedWith: { path: 'admin/companies', body: { logo_upload_key: PRESIGNED_LOGO.key } },
+    afterSave: async () => {
+      await pendingCalls.settle(doneEvent('saveCompany', NEWCO_WITH_LOGO, 'created with a logo').event);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+    afterFailure: () => expect(within(dialog()).getByText('Error uploading logo.png')).toBeInTheDocument(),
   });
 });
 

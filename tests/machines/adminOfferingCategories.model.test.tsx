@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
@@ -14,7 +14,7 @@ import {
   expectFieldMessages,
   fakeAdminApi,
   imageUploadExecutors,
-  startImageUpload,
+  itWaitsForTheFormImage,
 } from './adminApi.support.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import {
@@ -281,27 +281,15 @@ describe("the form's image, an upload that is a child actor of the screen's mach
   });
   afterEach(closeScreen);
 
-  const save = () => user.click(within(dialog()).getByRole('button', { name: SAVE_BUTTON }));
-  const waitMessage = () => within(dialog()).queryByText(IMAGE_STILL_UPLOADING);
-
-  it('is waited for: no save while it uploads, and the saved category has it', async () => {
-    const transfer = await startImageUpload(user, dialog());
-    await save();
-    expect(waitMessage()).toBeInTheDocument();
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-
-    await act(async () => transfer.respond(200));
-    expect(waitMessage()).not.toBeInTheDocument();
-    await save();
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', path: 'admin/offering_categories', body: { image_upload_key: PRESIGNED_LOGO.key } });
-  });
-
-  it('that fails, leaves nothing to wait for', async () => {
-    const transfer = await startImageUpload(user, dialog());
-    await save();
-    expect(waitMessage()).toBeInTheDocument();
-    await act(async () => transfer.respond(500));
-    expect(waitMessage()).not.toBeInTheDocument();
+  itWaitsForTheFormImage({
+    saves: 'category',
+    dialog,
+    user: () => user,
+    saveButton: SAVE_BUTTON,
+    stillUploading: IMAGE_STILL_UPLOADING,
+    isEditing: () => actor.getSnapshot().matches('editing'),
+    sent: () => sent,
+    savedWith: { path: 'admin/offering_categories', body: { image_upload_key: PRESIGNED_LOGO.key } },
   });
 });
 
