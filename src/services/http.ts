@@ -123,8 +123,14 @@ async function createClient(apiBaseUrl: string): Promise<KyInstance> {
 }
 
 let client: Promise<KyInstance> | null = null;
-/** The app's one HTTP client (created on first use so that configuration errors surface at start-up). */
+/**
+ * The app's one HTTP client (created on first use so that configuration errors surface at start-up). When ky could
+ * not be loaded (offline, say), the call fails and the next one loads it again.
+ */
 export function api(): Promise<KyInstance> {
-  client ??= createClient(readConfig().apiBaseUrl);
+  client ??= createClient(readConfig().apiBaseUrl).catch((error: unknown) => {
+    client = null;
+    throw error;
+  });
   return client;
 }

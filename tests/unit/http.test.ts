@@ -70,6 +70,18 @@ describe('the API client (ky)', () => {
     expect(() => api()).toThrow('Missing environment variables');
   });
 
+  it('loads ky again on the next call when it could not be loaded', async () => {
+    vi.doMock('ky', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const { api } = await loadHttp();
+    await expect(api()).rejects.toThrow();
+    vi.doUnmock('ky');
+    const client = await api();
+    await client.get('users/current');
+    expect(new URL(onlyRequest().url).pathname).toBe('/api/v1/users/current');
+  });
+
   it('keeps a query written into the path as it is, commas included', async () => {
     const { client } = await freshClient();
     await client.get('offerings?types=benefit,product&limit=6');
