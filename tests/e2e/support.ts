@@ -71,12 +71,28 @@ export async function signOut(page: Page) {
 
 /** DESIGN §9: no serious or critical axe violation, on the whole page or inside `within` (a CSS selector). */
 export async function expectNoSeriousViolations(page: Page, within?: string) {
+  await finiteAnimationsEnded(page);
   const builder = new AxeBuilder({ page });
   const { violations } = await (within ? builder.include(within) : builder).analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(
     serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/**
+ * axe reads colours as painted, so text still fading in (the offerings list's entry) fails contrast that the
+ * settled page meets. Endless animations (skeleton shimmer, spinner) never end and change no text colour.
+ */
+async function finiteAnimationsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 const API = '/api/v1';
