@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { type ActorRefFrom, type SnapshotFrom, assertEvent, assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type {
   ConsoleQueue,
   ConsoleRequestSummary,
@@ -9,6 +9,7 @@ import type {
 import type { LiveEvent } from '../contract/events.ts';
 import { listConsoleRequests } from '../services/console.ts';
 import type { LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/liveUpdates.ts';
+import { consoleRequestMachine } from './consoleRequest.machine.ts';
 import type { LiveUpdate } from './liveUpdates.machine.ts';
 import { liveUpdatesOf } from './system.ts';
 
@@ -41,6 +42,13 @@ export interface ConsoleQueueContext {
   total: number;
   error: string | null;
   liveStatus: LiveUpdatesStatus;
+  /** The request the console's address names, open beside the queues: a child of this actor. */
+  shownRequest: ShownRequest | null;
+}
+
+export interface ShownRequest {
+  requestId: number;
+  actor: ActorRefFrom<typeof consoleRequestMachine>;
 }
 
 export type ConsoleQueueEvent =
@@ -49,7 +57,9 @@ export type ConsoleQueueEvent =
   /** Enter in the search field: search now, without waiting for the debounce. */
   | { type: 'SUBMIT_SEARCH' }
   | { type: 'RETRY' }
-  /** Something changed that the list shows (e.g. the open request was read or claimed). */
+  /** The console's address names this request, or none: it opens beside the queues, and the one before it ends. */
+  | { type: 'SHOW_REQUEST'; requestId: number | null }
+  /** Something changed that the list shows: the open request, this actor's child, was read, claimed or answered. */
   | { type: 'REFRESH' }
   | { type: 'LIVE_EVENT'; event: LiveEvent }
   /** The live stream is down (poll now) or has just (re)opened (catch up). */
@@ -88,8 +98,8 @@ const APPLY_SEARCH = 'applySearch';
 /**
  * The console's queues: the chosen queue (In Queue, In Progress mine / everyone's, Completed) searched by employee
  * or request name, with every queue's count. Typing waits `searchDebounce` before searching; every live event
- * (and every poll while the stream is down) refreshes the list in place. The open request hears the same stream:
- * the system has one (liveUpdates.machine.ts).
+ * (and every poll while the stream is down) refreshes the list in place, as does every change the open request (a
+ * child of the queue) reports. The open request hears the same stream: the system has one (liveUpdates.machine.ts).
  */
 export const consoleQueueMachine = setup({
   types: {
@@ -99,6 +109,13 @@ export const consoleQueueMachine = setup({
   actors: {
     listRequests: listRequestsLogic,
     liveUpdates: queueLiveUpdates(),
+    request: consoleRequestMachine,
+  },
+  guards: {
+    isAnotherRequest: ({ context, event }) => {
+      assertEvent(event, 'SHOW_REQUEST');
+      return (context.shownRequest?.requestId ?? null) !== event.requestId;
+    },
   },
   delays: {
     searchDebounce: SEARCH_DEBOUNCE_MS,
@@ -133,6 +150,15 @@ export const consoleQueueMachine = setup({
       },
     }),
     refresh: raise({ type: 'REFRESH' }),
+    showRequest: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'SHOW_REQUEST');
+      if (context.shownRequest) enqueue.stopChild(context.shownRequest.actor);
+      const { requestId } = event;
+      enqueue.assign({
+        shownRequest: ({ spawn }) =>
+          requestId === null ? null : { requestId, actor: spawn('request', { id: `request-${requestId}`, input: { requestId } }) },
+      });
+    }),
   },
 }).createMachine({
   id: 'consoleQueue',
@@ -145,9 +171,11 @@ export const consoleQueueMachine = setup({
     total: 0,
     error: null,
     liveStatus: 'connecting',
+    shownRequest: null,
   },
   invoke: { id: 'liveUpdates', src: 'liveUpdates' },
   on: {
+    SHOW_REQUEST: { guard: 'isAnotherRequest', actions: 'showRequest' },
     LIVE_EVENT: { actions: 'refresh' },
     LIVE_POLL: { actions: 'refresh' },
     LIVE_STATUS: { actions: 'setLiveStatus' },

@@ -1,4 +1,4 @@
-import { type SnapshotFrom, and, assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, not, setup } from 'xstate';
+import { type SnapshotFrom, and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
 import { type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../contract/console.ts';
 import type { LiveEvent } from '../contract/events.ts';
 import { MESSAGE_BODY_MAX, type RequestStatus } from '../contract/requests.ts';
@@ -17,7 +17,7 @@ import { reportError } from '../services/errorReporting.ts';
 import { serverMessage, statusOf } from '../services/http.ts';
 import { type PendingPost, nextPost } from './idempotentPost.ts';
 import type { LiveUpdate } from './liveUpdates.machine.ts';
-import { liveUpdatesOf } from './system.ts';
+import { liveUpdatesOf, theParent } from './system.ts';
 import { type UploadActor, type UploadReport, isUploading, uploadMachine, uploadedKey } from './upload.machine.ts';
 
 export const REQUEST_LOAD_ERROR = "We couldn't load this request. Please try again.";
@@ -70,9 +70,6 @@ export type ConsoleRequestEvent =
   /** Passed on from the console's live stream. */
   | { type: 'LIVE_EVENT'; event: LiveEvent }
   | { type: 'LIVE_POLL' };
-
-/** Told to the console after every change to the request, read markers included, so the queues catch up. */
-export type ConsoleRequestEmitted = { type: 'changed' };
 
 export interface OpenedRequest {
   request: ConsoleRequest;
@@ -169,7 +166,6 @@ export const consoleRequestMachine = setup({
     context: {} as ConsoleRequestContext,
     events: {} as ConsoleRequestEvent,
     input: {} as ConsoleRequestInput,
-    emitted: {} as ConsoleRequestEmitted,
   },
   actors: {
     upload: uploadMachine,
@@ -238,7 +234,8 @@ export const consoleRequestMachine = setup({
     }),
     markStale: assign({ stale: true }),
     clearStale: assign({ stale: false }),
-    announceChange: emit({ type: 'changed' as const }),
+    /** After every change to the request, read markers included: the queue that opened it catches up (consoleQueue.machine.ts). */
+    announceChange: sendTo(theParent, { type: 'REFRESH' }),
   },
 }).createMachine({
   id: 'consoleRequest',

@@ -39,6 +39,12 @@ export const inSystem =
     systemActor(system, id) as AnyActorRef;
 
 /**
+ * A `sendTo` target: the actor's parent. A machine run on its own (its test model, `npm run flows`) has none, and the
+ * event goes to the sender itself, which ignores it.
+ */
+export const theParent = ({ self }: { self: AnyActorRef }) => (self._parent ?? self) as AnyActorRef;
+
+/**
  * Where a flow sends a RequestCreationCommand (the drawer's requests: open, begin a survey): to the app, which loads
  * the drawer's statechart first. `sendTo(theApp, { type: 'START_SURVEY', survey })`.
  */

@@ -2,10 +2,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Actor, SimulatedClock, createActor } from 'xstate';
+import { type Actor, SimulatedClock, createActor, fromCallback } from 'xstate';
 import type { ConsoleQueue, ConsoleRequestSummary, ConsoleRequestsResponse } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
-import { consoleQueueMachine, queueLiveUpdates } from '../../src/machines/consoleQueue.machine.ts';
+import { type ConsoleQueueEvent, consoleQueueMachine, queueLiveUpdates } from '../../src/machines/consoleQueue.machine.ts';
+import type { consoleRequestMachine } from '../../src/machines/consoleRequest.machine.ts';
 import { serverRefusal } from './httpFailures.support.ts';
 import type { LiveUpdatesStatus } from '../../src/services/liveUpdates.ts';
 import { ConsoleHeader } from '../../src/views/console/ConsoleLayout.tsx';
@@ -29,7 +30,9 @@ import {
   COUNTS,
   COUNTS_AFTER_NEWS,
   ME,
+  OPEN_REQUEST,
   REGISTRATION,
+  STAFF,
   VET_VISIT,
   employeeMessage,
   liveStream,
@@ -42,6 +45,7 @@ import type { AppActor } from '../../src/machines/app.machine.ts';
 
 type Machine = typeof consoleQueueMachine;
 type QueueSnapshot = ReturnType<Machine['transition']>;
+type QueueEvent = ConsoleQueueEvent;
 
 // ---- The console as the server answers it (restated here, so that the machine is not its own judge) ----
 
@@ -53,6 +57,8 @@ const QUEUE_NAMES: Record<ConsoleQueue, string> = {
 };
 const NEW_REQUEST: ConsoleRequestSummary = { ...CAR_SERVICE, id: 6, name: 'Find a dog sitter', unread_count: 0 };
 const SEARCH = 'grace';
+/** The request the console's address names. */
+const SELECTED_REQUEST_ID = BENEFITS_HELP.id;
 
 /** The list each query answers; a refresh of the untouched In Queue list brings a request that came in meanwhile. */
 function listFor(queue: ConsoleQueue, query: string, refreshed: boolean): ConsoleRequestsResponse {
@@ -82,12 +88,23 @@ const LIVE_MESSAGE: LiveEvent = {
   message: wireMessage(employeeMessage(41, 'Any news?', 5)),
 };
 
+/**
+ * The open request as its queue sees it: a child that reports each change it makes. The request itself is walked by
+ * its own model (consoleRequest.model.test.tsx); the network-level test below opens the real one under the queue.
+ */
+const openRequestStandIn = fromCallback<{ type: 'MAKE_CHANGE' }>(({ receive, sendBack }) => {
+  receive(() => sendBack({ type: 'REFRESH' }));
+});
+
 // ---- The model ----
 
 /** Nothing has happened to the console yet but what the path itself did. */
 const untouched = ({ context }: QueueSnapshot) => context.counts?.in_queue !== COUNTS_AFTER_NEWS.in_queue;
-const atHome = (snapshot: QueueSnapshot) =>
+/** The console as it opens: In Queue, no search, the stream connecting, no news; a request may be open beside it. */
+const atHomeBesideARequest = (snapshot: QueueSnapshot) =>
   snapshot.context.queue === 'in_queue' && snapshot.context.query === '' && snapshot.context.liveStatus === 'connecting' && untouched(snapshot);
+/** The same with no request open: every path but those about the open request starts from here. */
+const atHome = (snapshot: QueueSnapshot) => atHomeBesideARequest(snapshot) && snapshot.context.shownRequest === null;
 
 const { paths, titled } = flowModel(consoleQueueMachine, {
   events: [
@@ -102,6 +119,9 @@ const { paths, titled } = flowModel(consoleQueueMachine, {
     { label: 'clear the search', event: { type: 'TYPE_SEARCH', text: '' } },
     { label: 'press Enter', event: { type: 'SUBMIT_SEARCH' } },
     { label: 'retry', event: { type: 'RETRY' } },
+    { label: 'open a request', event: { type: 'SHOW_REQUEST', requestId: SELECTED_REQUEST_ID } },
+    { label: 'open another request', event: { type: 'SHOW_REQUEST', requestId: NEW_REQUEST.id } },
+    { label: 'back to the queues', event: { type: 'SHOW_REQUEST', requestId: null } },
     { label: 'open request changed', event: { type: 'REFRESH' } },
     { label: 'employee writes', event: { type: 'LIVE_EVENT', event: LIVE_MESSAGE } },
     { label: 'poll', event: { type: 'LIVE_POLL' } },
@@ -115,7 +135,7 @@ const { paths, titled } = flowModel(consoleQueueMachine, {
       case 'xstate.done.actor.listRequests':
         return label === answerLabel(context.queue, context.query, context.requests !== null);
       case 'xstate.error.actor.listRequests':
-        return atHome(snapshot) && context.searchText === '';
+        return atHomeBesideARequest(snapshot) && context.searchText === '';
       case 'SELECT_QUEUE':
         // Every queue from a settled list; a queue change that interrupts a load, a search or a failure once.
         return atHome(snapshot) && context.searchText === '' && (snapshot.matches('ready') || event.queue === 'completed');
@@ -125,13 +145,22 @@ const { paths, titled } = flowModel(consoleQueueMachine, {
         return context.query === SEARCH && snapshot.matches('ready');
       case 'SUBMIT_SEARCH':
         return context.queue === 'in_queue' && context.searchText === SEARCH && !snapshot.matches('loading');
+      case 'SHOW_REQUEST': {
+        // One request opens, another replaces it, and the console goes back to its queues.
+        const shown = context.shownRequest?.requestId ?? null;
+        const next = { null: SELECTED_REQUEST_ID, [SELECTED_REQUEST_ID]: NEW_REQUEST.id, [NEW_REQUEST.id]: null }[String(shown)];
+        return atHomeBesideARequest(snapshot) && context.searchText === '' && snapshot.matches('ready') && event.requestId === next;
+      }
       case 'REFRESH':
+        // Only an open request reports a change.
+        return context.shownRequest !== null && atHomeBesideARequest(snapshot) && context.searchText === '' && context.requests !== null;
       case 'LIVE_EVENT':
         return atHome(snapshot) && context.searchText === '' && context.requests !== null;
       case 'LIVE_POLL':
-        return context.liveStatus === 'polling' && untouched(snapshot) && snapshot.matches('ready');
+        return context.liveStatus === 'polling' && untouched(snapshot) && context.shownRequest === null && snapshot.matches('ready');
       case 'LIVE_STATUS':
         if (!snapshot.matches('ready') || !untouched(snapshot) || context.queue !== 'in_queue' || context.query !== '') return false;
+        if (context.shownRequest !== null) return false;
         return event.status === 'live' ? context.liveStatus === 'connecting' : context.liveStatus === 'live';
       default:
         return true;
@@ -144,7 +173,6 @@ const { paths, titled } = flowModel(consoleQueueMachine, {
 let user: UserEvent;
 let clock: SimulatedClock;
 let actor: Actor<Machine>;
-const SELECTED_REQUEST_ID = BENEFITS_HELP.id;
 
 let sent: SentCall[];
 const listCalls = () => sent.filter(({ path }) => path === 'console/requests');
@@ -173,8 +201,11 @@ function expectRows(requests: ConsoleRequestSummary[], queue: ConsoleQueue) {
   });
 }
 
-/** What every state shows: the live indicator, the search field, the chosen queue, the counts. */
+/** What every state shows: the live indicator, the search field, the chosen queue, the counts; and the open request. */
 function expectFrame({ context }: QueueSnapshot, { busy }: { busy: boolean }) {
+  // The request the address names, and no other, runs as the queue's child.
+  const requestChildren = Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('request-'));
+  expect(requestChildren).toEqual(context.shownRequest ? [`request-${context.shownRequest.requestId}`] : []);
   expect(screen.getByRole('status')).toHaveTextContent(LIVE_TEXT[context.liveStatus]);
   expect(searchBox()).toHaveValue(context.searchText);
   for (const queue of Object.keys(QUEUE_NAMES) as ConsoleQueue[]) {
@@ -244,8 +275,9 @@ const events: EventExecutors<Machine> = {
   RETRY: async () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
   },
-  // The open request tells the console it changed something (see ConsoleLayout).
-  REFRESH: () => act(() => actor.send({ type: 'REFRESH' })),
+  SHOW_REQUEST: ({ event }) => act(() => actor.send(event as Extract<QueueEvent, { type: 'SHOW_REQUEST' }>)),
+  // The open request, the queue's child, reports a change it made.
+  REFRESH: () => act(() => actor.getSnapshot().context.shownRequest?.actor.send({ type: 'MAKE_CHANGE' } as never)),
   LIVE_EVENT: async ({ event }) => {
     await act(async () => liveStream.deliver(event.event as LiveEvent));
   },
@@ -276,7 +308,9 @@ describe('console queue machine against the queue view', () => {
     clock = new SimulatedClock();
     // The console's live stream is the fixture's, which each step drives (the live service itself is tested against
     // a real server: tests/server/realtime.client.test.ts).
-    const machine = consoleQueueMachine.provide({ actors: { liveUpdates: queueLiveUpdates(liveStream.subscribe) } });
+    const machine = consoleQueueMachine.provide({
+      actors: { liveUpdates: queueLiveUpdates(liveStream.subscribe), request: openRequestStandIn as unknown as typeof consoleRequestMachine },
+    });
     actor = createActor(machine, { clock }).start();
     render(
       <MemoryRouter>
@@ -342,6 +376,45 @@ describe('console queue live over the network', () => {
   });
 });
 
+describe('the open request, a child of the queue, over the network', () => {
+  let app: AppActor;
+
+  beforeEach(() => {
+    ({ sent } = fakeNetwork([
+      { method: 'GET', path: /^console\/requests$/, answer: () => listFor('in_queue', '', false) },
+      { method: 'GET', path: /^console\/requests\/\d+$/, answer: () => ({ request: { ...OPEN_REQUEST, unread_count: 1 } }) },
+      { method: 'POST', path: /^console\/requests\/\d+\/read$/, answer: () => ({ success: true, unread_count: 0 }) },
+      { method: 'GET', path: /^console\/staff$/, answer: () => ({ staff: STAFF }) },
+    ]));
+    serveLiveStream();
+    app = startTestApp();
+    actor = startFlow(app, consoleQueueMachine);
+  });
+
+  afterEach(() => {
+    app.stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens beside the queues, refreshes them once it has marked itself read, and ends when the console leaves it', async () => {
+    // The stream opens and the queues catch up: the console is settled.
+    await waitFor(() => expect(actor.getSnapshot().context.liveStatus).toBe('live'));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    act(() => actor.send({ type: 'SHOW_REQUEST', requestId: OPEN_REQUEST.id }));
+    const request = actor.getSnapshot().context.shownRequest?.actor;
+    expect(request?.getSnapshot().context.requestId).toBe(OPEN_REQUEST.id);
+
+    await waitFor(() => expect(request?.getSnapshot().matches('loaded')).toBe(true));
+    expect(sent.filter(({ method, path }) => method === 'POST' && path === `console/requests/${OPEN_REQUEST.id}/read`)).toHaveLength(1);
+    // The unread count the queues show has changed: they are asked again.
+    await waitFor(() => expect(listCalls()).toHaveLength(3));
+
+    act(() => actor.send({ type: 'SHOW_REQUEST', requestId: null }));
+    expect(request?.getSnapshot().status).toBe('stopped');
+    expect(actor.getSnapshot().context.shownRequest).toBeNull();
+  });
+});
+
 describe('console queue model coverage', () => {
   it('asserts every state and executes every event', () => {
     expectFullCoverage(consoleQueueMachine, paths, states, events, {
@@ -360,8 +433,9 @@ describe('console queue model coverage', () => {
       'search after the debounce': /type "gr" → type "grace" → debounce ends/,
       'Enter searches at once': /type "grace" → press Enter/,
       'clearing the search': /clear the search → debounce ends/,
-      'a live message refreshes the list': /list in_queue → employee writes$/,
-      'a change elsewhere refreshes in place': /open request changed → list in_queue with news$/,
+      'a live message refreshes the list': /list in_queue → employee writes → list in_queue with news$/,
+      'a change the open request makes refreshes in place': /open a request → open request changed → list in_queue with news$/,
+      'one open request at a time, closed on the way back': /open a request → open another request → back to the queues$/,
       'polling while the stream is down': /stream opens → stream drops → poll → list in_queue with news$/,
       'failure and retry': /list fails → retry$/,
       'an empty queue': /open completed → list completed$/,

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, type ActorRefFrom, createActor, createMachine } from 'xstate';
 import type { ConsoleRequest, MarkReadResponse, StaffMember, ThreadEntry } from '../../src/contract/console.ts';
 import type { LiveEvent } from '../../src/contract/events.ts';
 import { type OpenedRequest, consoleRequestMachine } from '../../src/machines/consoleRequest.machine.ts';
@@ -260,8 +260,10 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
 // ---- The rendered request, the fake server ----
 
 let user: UserEvent;
-let actor: Actor<Machine>;
+let actor: ActorRefFrom<Machine>;
 let changes: number;
+/** The request's parent, standing in for the console's queue: it counts the changes its open request reports. */
+let queue: Actor<ReturnType<typeof createMachine>>;
 
 const heading = () => screen.queryByRole('heading', { level: 1 });
 const actionsRegion = () => screen.getByRole('region', { name: 'Assignment and status' });
@@ -455,7 +457,7 @@ function expectSent(composer: 'reply' | 'note') {
 const answer = (id: string, output: unknown) => pendingCalls.settle({ type: `xstate.done.actor.${id}`, output });
 const refuse = (id: string, error: unknown) => pendingCalls.settle({ type: `xstate.error.actor.${id}`, error });
 
-/** Each change the request makes is told to the console (its queues refresh). */
+/** Each change the request makes is told to the queue that opened it (its lists refresh). */
 async function expectAnnounced(settle: () => Promise<void>) {
   const before = changes;
   await settle();
@@ -507,7 +509,7 @@ const events: EventExecutors<Machine> = {
   SHOW_PREVIEW: ({ state }) => user.click(button('Preview', composerPanel(state))),
   SHOW_EDITOR: ({ state }) => user.click(button('Edit', composerPanel(state))),
   SEND: ({ state }) => user.click(button(state.context.composer === 'reply' ? 'Send reply' : 'Add note', composerPanel(state))),
-  // Passed on from the console's live stream (ConsoleLayout relays the queue's news).
+  // From the system's live stream, which the request subscribes to (liveUpdates.machine.ts).
   LIVE_EVENT: ({ event }) => act(() => actor.send(event as Extract<ModelEvent, { type: 'LIVE_EVENT' }> & { event: LiveEvent })),
   LIVE_POLL: () => act(() => actor.send({ type: 'LIVE_POLL' })),
 };
@@ -521,9 +523,13 @@ function openView() {
   FakeXMLHttpRequest.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
   changes = 0;
-  actor = createActor(consoleRequestMachine, { input: { requestId: REQUEST_ID } });
-  actor.on('changed', () => (changes += 1));
-  actor.start();
+  queue = createActor(
+    createMachine({
+      invoke: { id: 'request', src: consoleRequestMachine, input: { requestId: REQUEST_ID } },
+      on: { REFRESH: { actions: () => (changes += 1) } },
+    }),
+  ).start();
+  actor = queue.getSnapshot().children.request as ActorRefFrom<Machine>;
   render(
     <MemoryRouter>
       <ConsoleRequestView request={actor} me={ME} />
@@ -532,7 +538,7 @@ function openView() {
 }
 
 function closeView() {
-  actor.stop();
+  queue.stop();
   vi.unstubAllGlobals();
 }
 

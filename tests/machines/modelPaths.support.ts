@@ -179,10 +179,13 @@ export function settlementExecutors<M extends AnyStateMachine>(machine: M, calls
   return Object.fromEntries(settlements.map((type) => [type, ({ event }) => calls.settle(event)]));
 }
 
-/** Context as plain data: actor references held in context (e.g. the session) are compared by presence only. */
-function plainContext(context: Record<string, unknown>): unknown {
-  const isActorRef = (value: unknown) => value !== null && typeof value === 'object' && 'getSnapshot' in value;
-  return Object.fromEntries(Object.entries(context).map(([key, value]) => [key, isActorRef(value) ? '[actor]' : value]));
+/** Context as plain data: actor references held in it, at any depth (e.g. a spawned child), are compared by presence only. */
+function plainContext(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if ('getSnapshot' in value) return '[actor]';
+  if (Array.isArray(value)) return value.map(plainContext);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, plainContext(entry)]));
 }
 
 /**

@@ -5,11 +5,11 @@ import { Logo } from '../../app/Logo.tsx';
 import { useFlow, useSession } from '../../app/appSystem.tsx';
 import type { User } from '../../contract/account.ts';
 import { consoleQueueMachine } from '../../machines/consoleQueue.machine.ts';
-import { REQUEST_NOT_FOUND, consoleRequestMachine } from '../../machines/consoleRequest.machine.ts';
+import { REQUEST_NOT_FOUND } from '../../machines/consoleRequest.machine.ts';
 import type { LiveUpdatesStatus } from '../../services/liveUpdates.ts';
 import { Message } from '../../widgets/Message.tsx';
 import { type ConsoleQueueActor, ConsoleQueueView } from './ConsoleQueueView.tsx';
-import { ConsoleRequestView, type ConsoleStaffUser } from './ConsoleRequestView.tsx';
+import { ConsoleRequestLoading, ConsoleRequestView, type ConsoleStaffUser } from './ConsoleRequestView.tsx';
 import './console.css';
 
 const LIVE_STATUS_TEXT: Record<LiveUpdatesStatus, string> = {
@@ -60,7 +60,7 @@ export default function ConsoleLayout() {
             </Link>
           )}
           {requestId !== null ? (
-            <OpenRequest key={requestId} requestId={requestId} queue={queue} me={user} />
+            <OpenRequest requestId={requestId} queue={queue} me={user} />
           ) : hasRequestAddress ? (
             <Message severity="error">{REQUEST_NOT_FOUND}</Message>
           ) : (
@@ -92,12 +92,17 @@ export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user:
   );
 }
 
-/** The open request's actor, wired to the console: each change it makes (a claim, a reply, a read marker) refreshes the queues. */
+/** The request the address names, opened by the queue (its child, which tells it of every change the queues show). */
 function OpenRequest({ requestId, queue, me }: { requestId: number; queue: ConsoleQueueActor; me: ConsoleStaffUser }) {
-  const request = useFlow(consoleRequestMachine, { id: 'consoleRequest', input: { requestId } });
+  const shown = useSelector(queue, (snapshot) => snapshot.context.shownRequest);
   useEffect(() => {
-    const subscription = request.on('changed', () => queue.send({ type: 'REFRESH' }));
-    return () => subscription.unsubscribe();
-  }, [queue, request]);
-  return <ConsoleRequestView request={request} me={me} />;
+    queue.send({ type: 'SHOW_REQUEST', requestId });
+    return () => {
+      // Leaving the console ends the queue, and its request with it.
+      if (queue.getSnapshot().status === 'active') queue.send({ type: 'SHOW_REQUEST', requestId: null });
+    };
+  }, [queue, requestId]);
+  // Until the queue has opened the address's request, the one before it (or none) is not shown.
+  if (shown?.requestId !== requestId) return <ConsoleRequestLoading />;
+  return <ConsoleRequestView key={requestId} request={shown.actor} me={me} />;
 }

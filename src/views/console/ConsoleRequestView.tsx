@@ -34,13 +34,18 @@ export interface ConsoleRequestViewProps {
   me: ConsoleStaffUser;
 }
 
+/** The request's place while it loads. */
+export function ConsoleRequestLoading() {
+  return <Skeleton lines={8} blockHeight={48} className="lc-console-request__loading" />;
+}
+
 /** One request: what it is, who asked, what they answered, the whole thread, and everything staff do with it. */
 export function ConsoleRequestView({ request, me }: ConsoleRequestViewProps) {
   const loaded = useSelector(request, (snapshot) => snapshot.context.request);
   const isLoading = useSelector(request, (snapshot) => snapshot.matches('loading'));
   const loadError = useSelector(request, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null));
 
-  if (isLoading) return <Skeleton lines={8} blockHeight={48} className="lc-console-request__loading" />;
+  if (isLoading) return <ConsoleRequestLoading />;
   if (loadError !== null || loaded === null) {
     return (
       <div className="lc-failure">
