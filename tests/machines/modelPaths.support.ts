@@ -75,8 +75,8 @@ export class PendingCalls {
 }
 
 /**
- * The actors the views create for themselves, seen through the app's `inspect` option (tests mock
- * src/app/inspector.ts with this observer), so a test can compare the view's actor with the model.
+ * The actors the views start in the app's system, seen through its one `inspect` option (startTestApp in
+ * appSystem.support.tsx), so a test can compare the view's actor with the model.
  */
 export class InspectedActors {
   private readonly actors: AnyActorRef[] = [];
@@ -100,15 +100,6 @@ export class InspectedActors {
 }
 
 export const inspectedActors = new InspectedActors();
-
-/**
- * The mocked src/app/inspector.ts, so the views' actors are recorded in `inspectedActors`. vi.mock is hoisted above
- * the imports, so its factory imports this module itself:
- * `vi.mock('../../src/app/inspector.ts', async () => (await import('./modelPaths.support.ts')).inspectorMock());`
- */
-export function inspectorMock(): { inspect: InspectedActors['inspect'] } {
-  return { inspect: inspectedActors.inspect };
-}
 
 /** One registry per test file: the fake network (network.support.ts) and provided actors reach the same calls. */
 export const pendingCalls = new PendingCalls();
