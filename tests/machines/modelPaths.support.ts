@@ -170,13 +170,23 @@ export function settlementExecutors<M extends AnyStateMachine>(machine: M, calls
   return Object.fromEntries(settlements.map((type) => [type, ({ event }) => calls.settle(event)]));
 }
 
-/** Context as plain data: actor references held in it, at any depth (e.g. a spawned child), are compared by presence only. */
-function plainContext(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if ('getSnapshot' in value) return '[actor]';
-  if (Array.isArray(value)) return value.map(plainContext);
-  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, plainContext(entry)]));
+/**
+ * Context as plain data. An actor reference held in context (e.g. the session) is compared by presence only; one held
+ * inside a value (a subscriber in a list, a spawned child in a record) by its id, which tells such actors apart.
+ */
+function plainContext(context: Record<string, unknown>): unknown {
+  return Object.fromEntries(Object.entries(context).map(([key, value]) => [key, isActorRef(value) ? '[actor]' : plainValue(value)]));
+}
+
+function isActorRef(value: unknown): value is AnyActorRef {
+  return value !== null && typeof value === 'object' && 'getSnapshot' in value;
+}
+
+function plainValue(value: unknown): unknown {
+  if (isActorRef(value)) return `[actor ${value.id}]`;
+  if (Array.isArray(value)) return value.map(plainValue);
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, plainValue(entry)]));
 }
 
 /**
