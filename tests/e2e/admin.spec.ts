@@ -113,8 +113,9 @@ test('an admin creates a company with an e-mail domain and invites a concierge',
   await invitation.getByRole('textbox', { name: 'Last name' }).fill('Newhire');
   await invitation.getByRole('button', { name: 'Send invitation' }).click();
   await expect(invitation).toHaveCount(0);
-  const invited = staff.getByRole('row', { name: /Nico Newhire/ });
-  await expect(invited).toContainText(email);
+  // By the unique address: a run against the same database (--repeat-each) has invited a Nico Newhire before.
+  const invited = staff.getByRole('row', { name: /Nico Newhire/ }).filter({ hasText: email });
+  await expect(invited).toBeVisible();
   await expect(invited.getByRole('button', { name: /Role of Nico Newhire/ })).toContainText('Concierge');
 
   // The audit log has both changes, newest first.
