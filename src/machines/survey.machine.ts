@@ -1,4 +1,4 @@
-import { type ErrorActorEvent, and, assign, enqueueActions, fromPromise, or, setup, stateIn, stopChild } from 'xstate';
+import { type ErrorActorEvent, and, assign, enqueueActions, fromPromise, or, sendTo, setup, stateIn, stopChild } from 'xstate';
 import {
   type NextScreenItem,
   type SubmittedRequest,
@@ -16,6 +16,7 @@ import {
   fetchNextScreenItem,
   submitSurvey,
 } from '../services/surveys.ts';
+import { theParent } from './system.ts';
 import { type UploadReport, uploadMachine } from './upload.machine.ts';
 
 /** SPEC §9: the typing indicator shows when the next question takes longer than this. */
@@ -255,10 +256,10 @@ export const surveyMachine = setup({
     trackSubmission: ({ context }) =>
       track('request_survey_submit', { survey_id: context.survey.id, survey_name: context.survey.name }),
     /** Tells the actor that began the survey (the request creation drawer); a survey run on its own has none. */
-    announceSubmission: ({ context, self }) => {
-      const submitted: SurveySubmittedEvent = { type: 'SURVEY_SUBMITTED', request: context.request as SubmittedRequest };
-      self._parent?.send(submitted);
-    },
+    announceSubmission: sendTo(
+      theParent,
+      ({ context }) => ({ type: 'SURVEY_SUBMITTED', request: context.request as SubmittedRequest }) satisfies SurveySubmittedEvent,
+    ),
     assignFailure: assign((_, { error, fallback }: { error: unknown; fallback: string }) => ({
       error: serverMessage(error, fallback),
     })),

@@ -1,8 +1,9 @@
-import { type ActorRefFrom, type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { MAX_UPLOAD_BYTES, type PresignedUrlResponse, fileSize, isSafeUploadType } from '../contract/uploads.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { isAbortError, isHTTPError } from '../services/http.ts';
 import { type UploadFileOptions, requestPresignedUrl, uploadFile } from '../services/uploads.ts';
+import { theParent } from './system.ts';
 
 /** SPEC §5 and §8 messages. SPEC §5 writes 'a file name' where the chosen file's name goes. */
 export const UPLOAD_MESSAGES = {
@@ -144,16 +145,14 @@ export const uploadMachine = setup({
       failure: failureFrom(error),
     })),
     reportUploaded: enqueueActions(({ context, self, enqueue }) => {
-      if (!self._parent || !context.presigned || !context.file) return;
-      enqueue.sendParent({ type: 'UPLOADED', uploadId: self.id, key: context.presigned.key, fileName: context.file.name } satisfies UploadReport);
+      if (!context.presigned || !context.file) return;
+      enqueue.sendTo(theParent, { type: 'UPLOADED', uploadId: self.id, key: context.presigned.key, fileName: context.file.name } satisfies UploadReport);
     }),
     reportFailed: enqueueActions(({ context, self, enqueue }) => {
-      if (!self._parent || !context.failure) return;
-      enqueue.sendParent({ type: 'UPLOAD_FAILED', uploadId: self.id, failure: context.failure } satisfies UploadReport);
+      if (!context.failure) return;
+      enqueue.sendTo(theParent, { type: 'UPLOAD_FAILED', uploadId: self.id, failure: context.failure } satisfies UploadReport);
     }),
-    reportCleared: enqueueActions(({ self, enqueue }) => {
-      if (self._parent) enqueue.sendParent({ type: 'UPLOAD_CLEARED', uploadId: self.id } satisfies UploadReport);
-    }),
+    reportCleared: sendTo(theParent, ({ self }) => ({ type: 'UPLOAD_CLEARED', uploadId: self.id }) satisfies UploadReport),
     /** SPEC §8: a network error is rethrown; here that means handed to error tracking (and told to the owner). */
     reportToTracking: (_, error: unknown) => {
       void reportError(error, { component: 'FileUploader', feature: 'uploads' });
