@@ -175,6 +175,16 @@ let clock: SimulatedClock;
 let actor: Actor<Machine>;
 
 let sent: SentCall[];
+/** The console's header and its queues, on the queue actor under test, with the request the address names. */
+function renderConsoleQueues() {
+  render(
+    <MemoryRouter>
+      <ConsoleHeader queue={actor} user={ME} />
+      <ConsoleQueueView queue={actor} selectedRequestId={SELECTED_REQUEST_ID} />
+    </MemoryRouter>,
+  );
+}
+
 const listCalls = () => sent.filter(({ path }) => path === 'console/requests');
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search by employee or request name' });
 const tab = (queue: ConsoleQueue) => screen.getByRole('tab', { name: new RegExp(`^${QUEUE_NAMES[queue]}`) });
@@ -312,12 +322,7 @@ describe('console queue machine against the queue view', () => {
       actors: { liveUpdates: queueLiveUpdates(liveStream.subscribe), request: openRequestStandIn as unknown as typeof consoleRequestMachine },
     });
     actor = createActor(machine, { clock }).start();
-    render(
-      <MemoryRouter>
-        <ConsoleHeader queue={actor} user={ME} />
-        <ConsoleQueueView queue={actor} selectedRequestId={SELECTED_REQUEST_ID} />
-      </MemoryRouter>,
-    );
+    renderConsoleQueues();
   });
 
   afterEach(() => {
@@ -345,12 +350,7 @@ describe('console queue live over the network', () => {
     // The stream is the system's (liveUpdates.machine.ts), which the queue subscribes to.
     app = startTestApp();
     actor = startFlow(app, consoleQueueMachine);
-    render(
-      <MemoryRouter>
-        <ConsoleHeader queue={actor} user={ME} />
-        <ConsoleQueueView queue={actor} selectedRequestId={SELECTED_REQUEST_ID} />
-      </MemoryRouter>,
-    );
+    renderConsoleQueues();
   });
 
   afterEach(() => {
