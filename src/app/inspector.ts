@@ -60,8 +60,15 @@ export function maskInspectionEvent(event: StatelyInspectionEvent): StatelyInspe
   return masked.type === '@xstate.actor' ? { ...masked, definition: maskDefinition(masked.definition) } : masked;
 }
 
+/**
+ * Events held back until the inspector's window says it has loaded ("connected"), then sent to it; the first ones
+ * (the root and the long-lived actors) are the most telling, and the library's default (200) could lose them to a
+ * slow-loading inspector page.
+ */
+const MAX_DEFERRED_EVENTS = 1000;
+
 /** The options every inspector is created with: each inspection event is masked before it is sent. */
-export const INSPECTOR_OPTIONS = { serialize: maskInspectionEvent };
+export const INSPECTOR_OPTIONS = { serialize: maskInspectionEvent, maxDeferredEvents: MAX_DEFERRED_EVENTS };
 
 export function inspectionRequested(
   // No window when machines are loaded outside a browser (npm run flows).
@@ -89,9 +96,6 @@ export function getInspect(): Promise<Observer<InspectionEvent> | undefined> {
   return Promise.resolve(undefined);
 }
 
-/** Events of actors that start before the inspector has loaded; the first ones are the most telling. */
-const MAX_EARLY_EVENTS = 1000;
-
 function createDeferredObserver(): Observer<InspectionEvent> {
   const early: InspectionEvent[] = [];
   let target: Observer<InspectionEvent> | undefined;
@@ -102,7 +106,7 @@ function createDeferredObserver(): Observer<InspectionEvent> {
   return {
     next(event) {
       if (target) target.next?.(event);
-      else if (early.length < MAX_EARLY_EVENTS) early.push(event);
+      else if (early.length < MAX_DEFERRED_EVENTS) early.push(event);
     },
   };
 }

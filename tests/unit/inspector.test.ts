@@ -79,6 +79,31 @@ describe('inspector pipeline', () => {
   });
 });
 
+describe('an inspector window that loads slowly', () => {
+  it('still receives the root and every actor that started before it said "connected"', async () => {
+    const posted: unknown[] = [];
+    const inspectorWindow = { postMessage: (message: unknown) => posted.push(message) } as unknown as Window;
+    const appWindow = new EventTarget() as Window & EventTarget;
+    appWindow.open = () => inspectorWindow;
+    const inspector = createBrowserInspector({ ...INSPECTOR_OPTIONS, window: appWindow });
+    const child = setup({}).createMachine({ id: 'child' });
+    const app = setup({ actors: { child } }).createMachine({ id: 'root', invoke: { src: 'child' }, on: { TICK: {} } });
+    const root = createActor(app, { inspect: inspector.inspect }).start();
+    // A user busy in the app while the inspector's page loads: hundreds of inspection events before it connects.
+    for (let tick = 0; tick < 150; tick += 1) root.send({ type: 'TICK' });
+    // The inspector takes each event when the browser is idle, in order: one more idle callback comes after them all.
+    await new Promise((taken) => (window.requestIdleCallback ?? window.requestAnimationFrame)(taken));
+    expect(posted).toEqual([]);
+
+    appWindow.dispatchEvent(new MessageEvent('message', { data: { type: '@statelyai.connected' } }));
+    type PostedActor = { type: string; name: string; sessionId: string; parentId?: string };
+    const actors = (posted as PostedActor[]).filter((message) => message.type === '@xstate.actor');
+    const rootActor = actors.find((actor) => actor.name === 'root' && actor.parentId === undefined);
+    expect(rootActor).toBeDefined();
+    expect(actors.some((actor) => actor.parentId === rootActor?.sessionId)).toBe(true);
+  });
+});
+
 describe('when the inspector is used', () => {
   it('only with ?inspect in the address or VITE_INSPECT=1', () => {
     expect(inspectionRequested('?inspect', undefined)).toBe(true);
