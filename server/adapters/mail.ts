@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { Log, MessageTransport } from '../domain/outbox.ts';
+import type { Log, MessageTransport } from '../domain/shared/outbox.ts';
 
 /**
  * E-mail delivery for the outbox worker: SMTP (nodemailer) when SMTP_URL is set; otherwise the message stays readable

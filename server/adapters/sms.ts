@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Log, MessageTransport } from '../domain/outbox.ts';
+import type { Log, MessageTransport } from '../domain/shared/outbox.ts';
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 

@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import type { Database } from '../db/client.ts';
-import type { RealtimeHub } from '../domain/realtime.ts';
-import { createSessionCache } from '../domain/sessionCache.ts';
-import { type AuthenticatedUser, tokenFromAuthorization } from '../domain/sessions.ts';
+import type { RealtimeHub } from '../domain/realtime/realtime.ts';
+import { createSessionCache } from '../domain/accounts/sessionCache.ts';
+import { type AuthenticatedUser, tokenFromAuthorization } from '../domain/accounts/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalidFieldsBody } from '../domain/userFacingError.ts';
+import { invalidFieldsBody } from '../domain/shared/userFacingError.ts';
 
 /** Deeper than any body of the contract (the deepest is a few levels); a validator recursing further could overflow. */
 export const MAX_INPUT_DEPTH = 32;

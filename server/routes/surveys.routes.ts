@@ -15,11 +15,11 @@ import {
   userRequestAnswerRequest,
   userRequestAnswerResponse,
 } from '../../src/contract/surveys.ts';
-import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { FileStorage } from '../domain/ports/fileStorage.ts';
 import type { Database } from '../db/client.ts';
-import { readOnboardingAnswers, saveOnboardingAnswers } from '../domain/onboarding.ts';
-import { recommendedRequestCategories } from '../domain/recommendations.ts';
-import { SurveyError } from '../domain/surveyError.ts';
+import { readOnboardingAnswers, saveOnboardingAnswers } from '../domain/surveys/onboarding.ts';
+import { recommendedRequestCategories } from '../domain/surveys/recommendations.ts';
+import { SurveyError } from '../domain/surveys/surveyError.ts';
 import {
   CATEGORY_NOT_FOUND,
   alphaTemplatesByCategory,
@@ -29,9 +29,9 @@ import {
   listSurveyCategories,
   nextScreenItem,
   submitSurvey,
-} from '../domain/surveys.ts';
+} from '../domain/surveys/surveys.ts';
 import { userOf } from '../plugins/authenticate.ts';
-import type { UserViews } from '../domain/userViews.ts';
+import type { UserViews } from '../domain/realtime/userViews.ts';
 
 /** A SurveyError becomes its status with `{ error, fields? }`; anything else goes on to the app's error handler. */
 function answerSurveyErrors(app: FastifyInstance) {

@@ -11,7 +11,7 @@ import {
   uploadKeyQuery,
 } from '../../src/contract/uploads.ts';
 import type { DiskStorage, SignatureCheck } from '../adapters/storage/disk.ts';
-import { type FileStorage, contentDisposition } from '../adapters/storage/storage.ts';
+import { type FileStorage, contentDisposition } from '../domain/ports/fileStorage.ts';
 import type { Database } from '../db/client.ts';
 import {
   UploadRejectedError,
@@ -21,7 +21,7 @@ import {
   findUpload,
   inspectUpload,
   markStored,
-} from '../domain/uploads.ts';
+} from '../domain/uploads/uploads.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 /** The same answer whether the key is unknown, not yet stored or someone else's: existence is not revealed. */

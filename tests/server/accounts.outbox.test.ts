@@ -14,7 +14,7 @@ import {
   enqueueMessage,
   retryDelayMs,
   startOutboxWorker,
-} from '../../server/domain/outbox.ts';
+} from '../../server/domain/shared/outbox.ts';
 import { createTestContext, suiteContext } from './harness.ts';
 import { outboxTo, registerUser, uniqueEmail } from './helpers.ts';
 

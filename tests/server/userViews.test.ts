@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { App } from '../../server/app.ts';
 import { companies, requests, userCompanies, users } from '../../server/db/schema.ts';
-import { createUserViews } from '../../server/domain/userViews.ts';
+import { createUserViews } from '../../server/domain/realtime/userViews.ts';
 import type { User } from '../../src/contract/account.ts';
 import type { Request } from '../../src/contract/requests.ts';
 import { suiteContext, testEngine } from './harness.ts';
