@@ -23,7 +23,6 @@ import { formattedAnswer } from '../surveys/surveys.ts';
 import {
   type Actor,
   type RequestRow,
-  ThreadError,
   applyStatusChange,
   fullNameOf,
   isStaffRole,
@@ -33,6 +32,7 @@ import {
   requestNotFound,
 } from './requests.ts';
 import { companiesOf, findUserById } from '../accounts/users.ts';
+import { conflict, unprocessable } from '../shared/userFacingError.ts';
 
 /**
  * The concierge console: queues, search, a request's full picture (employee, survey answers, thread with internal
@@ -318,7 +318,7 @@ export async function assignRequest(
     if (!request) throw requestNotFound();
     const assigneeUser = await findUserById(tx, assigneeUserId);
     if (!assigneeUser || !isStaffRole(assigneeUser.role) || assigneeUser.deactivatedAt !== null) {
-      throw new ThreadError(422, NOT_STAFF_ASSIGNEE);
+      throw unprocessable(NOT_STAFF_ASSIGNEE);
     }
     if (request.assigneeUserId === assigneeUserId) return [];
 
@@ -342,7 +342,7 @@ export async function changeRequestStatus(
     const request = await lockRequest(tx, requestId);
     if (!request) throw requestNotFound();
     if (!STATUS_TRANSITIONS[request.status].includes(status)) {
-      throw new ThreadError(409, statusChangeRefusal(request.status, status));
+      throw conflict(statusChangeRefusal(request.status, status));
     }
     const now = new Date();
     const actor = await actorOf(tx, actorUserId);

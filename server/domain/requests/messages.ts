@@ -7,7 +7,6 @@ import { internalNotes, messages, requestReadMarkers } from '../../db/threads.sc
 import { notifyConciergeReply } from './notifications.ts';
 import type { RealtimeNotice } from '../realtime/realtime.ts';
 import {
-  ThreadError,
   applyStatusChange,
   fullNameOf,
   lockRequestForWriter,
@@ -18,6 +17,7 @@ import {
 import { markdownToSafeHtml, plainTextToHtml } from './sanitize.ts';
 import { attachUploadsToRequest, confirmStoredUpload, findUpload } from '../uploads/uploads.ts';
 import { digest } from '../shared/tokens.ts';
+import { unprocessable } from '../shared/userFacingError.ts';
 
 /**
  * Writing in a request's thread: the employee's messages, the concierge's replies and the staff's internal notes.
@@ -38,10 +38,10 @@ async function attachFiles(
     const upload = await findUpload(tx, key);
     // Bytes PUT straight to an object store are checked on first use (a refused file throws a 415 here).
     const stored = upload && upload.ownerUserId === authorUserId && (await confirmStoredUpload(tx, storage, upload));
-    if (!stored) throw new ThreadError(422, MESSAGE_ERRORS.fileNotFound);
+    if (!stored) throw unprocessable(MESSAGE_ERRORS.fileNotFound);
   }
   const attached = await attachUploadsToRequest(tx, { ownerUserId: authorUserId, requestId, keys });
-  if (!attached) throw new ThreadError(422, MESSAGE_ERRORS.fileNotFound);
+  if (!attached) throw unprocessable(MESSAGE_ERRORS.fileNotFound);
 }
 
 /** The key of a post that may be retried, and a digest of what it asked for. */
@@ -71,7 +71,7 @@ async function alreadyPosted(
     .from(table)
     .where(and(eq(table.authorUserId, authorUserId), eq(table.idempotencyKey, post.key)));
   if (!previous) return false;
-  if (previous.fingerprint !== post.fingerprint) throw new ThreadError(422, IDEMPOTENCY_KEY_REUSED_ERROR);
+  if (previous.fingerprint !== post.fingerprint) throw unprocessable(IDEMPOTENCY_KEY_REUSED_ERROR);
   return true;
 }
 
@@ -83,7 +83,7 @@ async function insertKeyed<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ThreadError(422, IDEMPOTENCY_KEY_REUSED_ERROR);
+    if (isUniqueViolation(error)) throw unprocessable(IDEMPOTENCY_KEY_REUSED_ERROR);
     throw error;
   }
 }
@@ -270,7 +270,7 @@ export async function postConciergeReply(
 ): Promise<RealtimeNotice[]> {
   const bodyHtml = markdownToSafeHtml(markdown);
   // Markdown made only of what the sanitiser removes (a lone <script>, say) leaves nothing to send.
-  if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
+  if (!bodyHtml) throw unprocessable(MESSAGE_ERRORS.blank);
   const post = idempotentPost(idempotencyKey, { requestId, markdown, attachmentKeys });
   return db.transaction(async (tx) => {
     const write = await beginMessageWrite(tx, storage, { authorUserId, requestId, attachmentKeys, post });
@@ -311,7 +311,7 @@ export async function addInternalNote(
   }: { authorUserId: number; requestId: number; markdown: string; idempotencyKey?: string },
 ): Promise<RealtimeNotice[]> {
   const bodyHtml = markdownToSafeHtml(markdown);
-  if (!bodyHtml) throw new ThreadError(422, MESSAGE_ERRORS.blank);
+  if (!bodyHtml) throw unprocessable(MESSAGE_ERRORS.blank);
   const post = idempotentPost(idempotencyKey, { requestId, markdown });
   return db.transaction(async (tx) => {
     const locked = await lockRequestForWriter(tx, { requestId, writerUserId: authorUserId });

@@ -5,6 +5,7 @@ import { type Executor, preparedFor, qualified } from '../../db/client.ts';
 import { requests, users } from '../../db/schema.ts';
 import { surveyCategories } from '../../db/surveys.schema.ts';
 import { messages, requestEvents } from '../../db/threads.schema.ts';
+import { notFound } from '../shared/userFacingError.ts';
 
 /**
  * The request lifecycle and the employee's view of their requests. An employee reaches only their own requests:
@@ -16,17 +17,7 @@ export type MessageRow = typeof messages.$inferSelect;
 
 export const REQUEST_NOT_FOUND = 'Request not found';
 
-/** A refusal about a request or its thread; the app's error handler answers `statusCode` with `{ error }`. */
-export class ThreadError extends Error {
-  readonly statusCode: 404 | 409 | 422;
-  constructor(statusCode: 404 | 409 | 422, message: string) {
-    super(message);
-    this.name = 'ThreadError';
-    this.statusCode = statusCode;
-  }
-}
-
-export const requestNotFound = () => new ThreadError(404, REQUEST_NOT_FOUND);
+export const requestNotFound = () => notFound(REQUEST_NOT_FOUND);
 
 /** Who did something, as the history records them. */
 export interface Actor {

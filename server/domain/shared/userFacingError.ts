@@ -1,19 +1,29 @@
+import type { ErrorBody } from '../../../src/contract/common.ts';
 import { type Database, type Executor, isUniqueViolation } from '../../db/client.ts';
 
+/** The statuses of a refusal: what the SPEC answers a caller who can do something about it. */
+export type RefusalStatus = 401 | 404 | 409 | 413 | 415 | 422 | 429;
+
 /**
- * A refusal the user caused and may be told about, with the SPEC wording. The app's error handler answers
- * `statusCode` with `{ error: message }`, so domain code can refuse without knowing about replies.
+ * A refusal the user caused and may be told about, with the SPEC wording: the only error class of the server's
+ * answers. The app's error handler answers `statusCode` with `body`, so domain code can refuse without knowing about
+ * replies.
  */
 export class UserFacingError extends Error {
-  readonly statusCode: 401 | 404 | 409 | 422 | 429;
+  readonly statusCode: RefusalStatus;
   /** The inputs at fault, each with its problem, keyed by dotted path (`fields` of the contract's errorBody). */
   readonly fields: Record<string, string> | undefined;
 
-  constructor(statusCode: 401 | 404 | 409 | 422 | 429, message: string, fields?: Record<string, string>) {
+  constructor(statusCode: RefusalStatus, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'UserFacingError';
     this.statusCode = statusCode;
     this.fields = fields;
+  }
+
+  /** The answer's body: `{ error }`, with `fields` when inputs are at fault. */
+  get body(): ErrorBody {
+    return this.fields ? { error: this.message, fields: this.fields } : { error: this.message };
   }
 }
 
@@ -45,10 +55,10 @@ export async function transactionRefusingClashes<T>(db: Database, clashMessage: 
 }
 
 /**
- * The 422 body for invalid fields (`errorBody` of the contract): the first field's problem as the message a user is
- * shown, and every field's problem keyed by its dotted path.
+ * 422 for inputs a schema or the input guard refused, each with its problem keyed by dotted path: the first field's
+ * problem, named, is the message a user is shown.
  */
-export function invalidFieldsBody(fields: Record<string, string>) {
+export function invalidFields(fields: Record<string, string>): UserFacingError {
   const [firstField, firstProblem] = Object.entries(fields)[0] ?? ['body', 'Invalid request'];
-  return { error: `${firstField}: ${firstProblem}`, fields };
+  return new UserFacingError(422, `${firstField}: ${firstProblem}`, fields);
 }

@@ -12,7 +12,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { onboardingAnswers } from '../../db/surveys.schema.ts';
-import { SurveyError } from './surveyError.ts';
+import { UserFacingError, invalidField } from '../shared/userFacingError.ts';
 
 type AddressPartId = (typeof ADDRESS_PART_IDS)[number];
 
@@ -43,15 +43,17 @@ function addressChanges(parts: readonly { answer_id: AddressPartId; value: strin
     const missing = REQUIRED_ADDRESS_PART_IDS.filter((id) => !given.get(id));
     if (missing.length > 0) {
       const names = missing.map((id) => ADDRESS_PART_NAMES[id]);
-      throw new SurveyError(422, `Please enter the ${listInWords(names)} of your address.`, {
-        fields: Object.fromEntries(missing.map((id) => [`answers.${IDS.address}.${id}`, `Please enter the ${ADDRESS_PART_NAMES[id]}`])),
-      });
+      throw new UserFacingError(
+        422,
+        `Please enter the ${listInWords(names)} of your address.`,
+        Object.fromEntries(missing.map((id) => [`answers.${IDS.address}.${id}`, `Please enter the ${ADDRESS_PART_NAMES[id]}`])),
+      );
     }
   }
   return ADDRESS_PART_IDS.map((answerId) => ({ answerId, value: given.get(answerId) || null }));
 }
 
-/** Checks every answer and turns it into the rows to keep or remove; throws a 422 SurveyError on the first bad one. */
+/** Checks every answer and turns it into the rows to keep or remove; throws a 422 on the first bad one. */
 function changesFor(answers: readonly OnboardingAnswer[]): Change[] {
   return answers.flatMap((answer): Change[] => {
     switch (answer.answer_id) {
@@ -59,14 +61,14 @@ function changesFor(answers: readonly OnboardingAnswer[]): Change[] {
         const typed = answer.value.trim();
         const digits = typed === '' ? null : phoneDigits(typed);
         if (typed !== '' && !digits) {
-          throw new SurveyError(422, ANSWER_ERRORS.phone, { fields: { [`answers.${IDS.phone}`]: ANSWER_ERRORS.phone } });
+          throw invalidField(`answers.${IDS.phone}`, ANSWER_ERRORS.phone);
         }
         return [{ answerId: IDS.phone, value: digits }];
       }
       case IDS.preferredEmail: {
         const typed = answer.value.trim().toLowerCase();
         if (typed !== '' && !emailAddress.safeParse(typed).success) {
-          throw new SurveyError(422, ANSWER_ERRORS.email, { fields: { [`answers.${IDS.preferredEmail}`]: ANSWER_ERRORS.email } });
+          throw invalidField(`answers.${IDS.preferredEmail}`, ANSWER_ERRORS.email);
         }
         return [{ answerId: IDS.preferredEmail, value: typed || null }];
       }

@@ -21,7 +21,7 @@ import type { FileStorage } from '../ports/fileStorage.ts';
 import { readContactProfile } from './onboarding.ts';
 import { findSubmittedRequest } from '../requests/requests.ts';
 import { confirmStoredUpload } from '../uploads/uploads.ts';
-import { SurveyError } from './surveyError.ts';
+import { conflict, notFound, unprocessable } from '../shared/userFacingError.ts';
 
 /**
  * The survey engine: the catalogue as the API lists it, and a user's survey session from its first question to the
@@ -112,7 +112,7 @@ export async function beginSurvey(
       .from(requestSurveys)
       .where(and(eq(requestSurveys.id, requestSurveyId), forAlpha ? eq(requestSurveys.forAlpha, true) : undefined))
       .for('share');
-    if (!template) throw new SurveyError(404, TEMPLATE_NOT_FOUND);
+    if (!template) throw notFound(TEMPLATE_NOT_FOUND);
     const [session] = await tx
       .insert(userRequestSurveys)
       .values({ userId, requestSurveyId, templateVersion: template.version })
@@ -202,7 +202,7 @@ async function loadSession(
 
 async function requireSession(db: Executor, userId: number, sessionId: number, lock?: 'share' | 'update') {
   const session = await loadSession(db, userId, sessionId, lock);
-  if (!session) throw new SurveyError(404, SURVEY_NOT_FOUND);
+  if (!session) throw notFound(SURVEY_NOT_FOUND);
   return session;
 }
 
@@ -248,17 +248,17 @@ export async function answerQuestion(
 ): Promise<{ id: number; questionId: number; value: string }> {
   return db.transaction(async (tx) => {
     const session = await requireSession(tx, userId, sessionId, 'share');
-    if (session.submitted) throw new SurveyError(409, ALREADY_SUBMITTED);
+    if (session.submitted) throw conflict(ALREADY_SUBMITTED);
     const question = session.questions.find((candidate) => candidate.id === questionId);
-    if (!question) throw new SurveyError(422, NOT_IN_SURVEY);
+    if (!question) throw unprocessable(NOT_IN_SURVEY);
     const current = session.questions.find(isPending);
-    if (current && question.position > current.position) throw new SurveyError(422, OUT_OF_ORDER);
+    if (current && question.position > current.position) throw unprocessable(OUT_OF_ORDER);
 
     const check = checkAnswer(
       { type: question.type, optional: question.optional, select_options: question.selectOptions ?? undefined },
       value,
     );
-    if (!check.ok) throw new SurveyError(422, check.error);
+    if (!check.ok) throw unprocessable(check.error);
     if (question.type === 'SingleUploadInput' && !check.skipped) {
       const [upload] = await tx
         .select()
@@ -266,7 +266,7 @@ export async function answerQuestion(
         .where(and(eq(uploads.key, check.value), eq(uploads.ownerUserId, userId)));
       // Only a file whose bytes arrived and passed the image/PDF check may answer: staff must be able to open it.
       const stored = upload && (await confirmStoredUpload(tx, storage, upload));
-      if (!stored) throw new SurveyError(422, UPLOAD_NOT_FOUND);
+      if (!stored) throw unprocessable(UPLOAD_NOT_FOUND);
     }
 
     const now = new Date();
@@ -355,7 +355,7 @@ export async function submitSurvey(db: Database, userId: number, sessionId: numb
     if (existing) return existing.id;
 
     const missing = session.questions.find((question) => !question.optional && !question.answer);
-    if (missing) throw new SurveyError(422, `Please answer "${missing.label}" before submitting.`);
+    if (missing) throw unprocessable(`Please answer "${missing.label}" before submitting.`);
 
     const uploadKeys = session.questions
       .filter((question) => question.type === 'SingleUploadInput' && question.answer)

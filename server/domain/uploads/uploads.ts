@@ -10,6 +10,7 @@ import type { FileStorage } from '../ports/fileStorage.ts';
 import type { Executor } from '../../db/client.ts';
 import { requests, uploads } from '../../db/schema.ts';
 import type { AuthenticatedUser } from '../accounts/sessions.ts';
+import { UserFacingError } from '../shared/userFacingError.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -23,13 +24,11 @@ export interface StoredUpload {
 /** Enough leading bytes to recognise every accepted format, HEIF's brand list included. */
 const SNIFF_BYTES = 64;
 
-/** A refused upload; `statusCode` makes the app's error handler answer with it and the message. */
-export class UploadRejectedError extends Error {
-  readonly statusCode: 413 | 415;
-  constructor(reason: 'too_large' | 'unsupported') {
-    super(reason === 'too_large' ? `The file is larger than the ${MAX_UPLOAD_BYTES}-byte limit.` : UNSUPPORTED_UPLOAD_ERROR);
-    this.statusCode = reason === 'too_large' ? 413 : 415;
-  }
+/** A refused upload: 413 when the file is too large, 415 when it is not an image or PDF. */
+export function uploadRejected(reason: 'too_large' | 'unsupported'): UserFacingError {
+  return reason === 'too_large'
+    ? new UserFacingError(413, `The file is larger than the ${MAX_UPLOAD_BYTES}-byte limit.`)
+    : new UserFacingError(415, UNSUPPORTED_UPLOAD_ERROR);
 }
 
 function isStaff(user: AuthenticatedUser): boolean {
@@ -75,13 +74,13 @@ export function detectUploadType(head: Uint8Array): SafeUploadType | null {
 
 function requireAcceptedType(head: Uint8Array): SafeUploadType {
   const type = detectUploadType(head);
-  if (!type) throw new UploadRejectedError('unsupported');
+  if (!type) throw uploadRejected('unsupported');
   return type;
 }
 
 /**
  * Passes an upload's bytes through while counting them and checking the first ones: the returned `chunks` fail
- * with an UploadRejectedError as soon as the file is too large or is not an image or PDF, before it is kept.
+ * with uploadRejected's refusal as soon as the file is too large or is not an image or PDF, before it is kept.
  * `inspected()` gives the size and detected type once `chunks` is consumed.
  */
 export function inspectUpload(source: AsyncIterable<Uint8Array>) {
@@ -92,7 +91,7 @@ export function inspectUpload(source: AsyncIterable<Uint8Array>) {
     let head: Uint8Array[] = [];
     for await (const chunk of source) {
       size += chunk.byteLength;
-      if (size > MAX_UPLOAD_BYTES) throw new UploadRejectedError('too_large');
+      if (size > MAX_UPLOAD_BYTES) throw uploadRejected('too_large');
       if (contentType) {
         yield chunk;
         continue;
@@ -178,7 +177,7 @@ function asStored(row: UploadRow): StoredUpload | null {
 /**
  * The stored file of an upload row, or null while nothing has arrived. Bytes PUT straight to an object store
  * were never seen by this server, so the first read checks them as the disk PUT does: a file that fails is
- * deleted and the UploadRejectedError thrown.
+ * deleted and its refusal thrown.
  */
 export async function confirmStoredUpload(db: Executor, storage: FileStorage, row: UploadRow): Promise<StoredUpload | null> {
   const known = asStored(row);
@@ -190,7 +189,7 @@ export async function confirmStoredUpload(db: Executor, storage: FileStorage, ro
   const contentType = object.size > MAX_UPLOAD_BYTES ? null : detectUploadType(Buffer.concat(head));
   if (!contentType) {
     await storage.delete(row.key);
-    throw new UploadRejectedError(object.size > MAX_UPLOAD_BYTES ? 'too_large' : 'unsupported');
+    throw uploadRejected(object.size > MAX_UPLOAD_BYTES ? 'too_large' : 'unsupported');
   }
   await markStored(db, row.key, { size: object.size, contentType });
   return { key: row.key, filename: row.filename, contentType, size: object.size };
