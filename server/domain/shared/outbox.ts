@@ -1,24 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import { errorForLog } from '../../logging.ts';
+import { type Log, errorForLog } from '../../logging.ts';
+import type { MessageTransport } from '../ports/messageTransport.ts';
 
 export type OutboxChannel = (typeof outbox.$inferSelect)['channel'];
 export type OutboxRow = typeof outbox.$inferSelect;
-export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-/** What a transport is asked to deliver. */
-export interface OutgoingMessage {
-  to: string;
-  subject: string | null;
-  text: string;
-}
-
-/** Delivers one message or throws; the worker retries what throws. */
-export interface MessageTransport {
-  send(message: OutgoingMessage): Promise<void>;
-}
 
 export type Transports = Record<OutboxChannel, MessageTransport>;
 
