@@ -26,7 +26,7 @@ declare module 'fastify' {
     skipMfa?: boolean;
     /**
      * The call revokes sessions or MFA devices, or changes what MFA a user needs: it answers only once the session
-     * cache of this process has forgotten what it changed (see server/domain/sessionCache.ts).
+     * cache of this process has forgotten what it changed (see server/domain/accounts/sessionCache.ts).
      */
     changesCredentials?: boolean;
   }

@@ -21,8 +21,9 @@ import {
 } from './helpers.ts';
 
 /**
- * Signed-in calls read their session from a per-process cache (server/domain/sessionCache.ts). Whatever caching does,
- * revoking a session or an MFA device, or changing what MFA a user needs, takes effect at the caller's next call.
+ * Signed-in calls read their session from a per-process cache (server/domain/accounts/sessionCache.ts). Whatever
+ * caching does, revoking a session or an MFA device, or changing what MFA a user needs, takes effect at the caller's
+ * next call.
  */
 const context = suiteContext({ AUTH_RATE_LIMIT: '1000' });
 

@@ -29,8 +29,8 @@ export const RESET_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 
 /**
  * Checks the password and opens a session. An unknown address and a wrong password fail alike (same answer, same
- * argon2 work, same counting); a throttled client or a locked account (server/domain/lockout.ts) is refused before any
- * password check, with one answer for known and unknown addresses. `client` is the caller's address.
+ * argon2 work, same counting); a throttled client or a locked account (lockout.ts) is refused before any password
+ * check, with one answer for known and unknown addresses. `client` is the caller's address.
  */
 export async function signIn(
   db: Database,
@@ -76,7 +76,7 @@ export interface SignUpInput {
 
 /**
  * Creates an employee account, claiming the company of the sign-up link when the company admits the address
- * (server/domain/companies.ts), and e-mails the link that confirms the address and so grants the company. An address
+ * (domain/admin/companies.ts), and e-mails the link that confirms the address and so grants the company. An address
  * that already has an account is answered the same way (issue 9 point 5: no enumeration); its owner is e-mailed
  * instead and nothing changes. Returns the e-mail as given, trimmed and lower-cased.
  */

@@ -31,7 +31,7 @@ import { conflict, invalidField, notFound } from '../shared/userFacingError.ts';
 /*
  * The Benefits & Offers catalogue in the console's admin area (issue 13). Every write runs in one transaction with
  * its audit entry: a refused write leaves nothing behind. Employees read the catalogue through
- * server/domain/offerings.ts, whose cache hears of every change (migrations 0009 and 0011).
+ * server/domain/catalogue/offerings.ts, whose cache hears of every change (migrations 0009 and 0011).
  */
 
 export const OFFERING_NOT_FOUND_ERROR = 'Offering not found';

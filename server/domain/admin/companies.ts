@@ -236,7 +236,7 @@ export async function updateCompany(
 
 /**
  * Deactivating: the company admits no sign-ups and sponsors nobody, and its employees whose every company is now
- * deactivated cannot sign in (server/domain/users.ts accountClosed); their sessions end in the same transaction.
+ * deactivated cannot sign in (accounts/users.ts accountClosed); their sessions end in the same transaction.
  * Reactivating undoes all but the ended sessions. Asking for the state the company is in changes nothing.
  */
 export async function setCompanyActive(

@@ -188,7 +188,7 @@ export async function changeRole(
 }
 
 /**
- * Deactivating: the account cannot sign in (server/domain/users.ts accountClosed), and its sessions, remembered MFA
+ * Deactivating: the account cannot sign in (accounts/users.ts accountClosed), and its sessions, remembered MFA
  * devices and outstanding password links end in the same transaction. Reactivating lets it sign in again. The last
  * active admin cannot be deactivated; asking for the state the account is in changes nothing.
  */
