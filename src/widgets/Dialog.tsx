@@ -42,7 +42,10 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
-  /** The safe choice, focused first; Escape and a click on the backdrop choose it too (default 'Cancel'). */
+  /**
+   * The safe choice, focused first; Escape chooses it too (default 'Cancel'). A click beside the dialog does not: it
+   * must be answered, and a click meant for a dialog stacked above it would answer this one.
+   */
   cancelLabel?: string;
   onCancel: () => void;
   /** While the confirmed change is on its way: the confirm button shows it, and nothing cancels it. */
@@ -57,7 +60,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog role="alertdialog" isOpen={isOpen} title={title} onOpenChange={(open) => !open && !isConfirming && onCancel()}
-      isDismissable={!isConfirming} isKeyboardDismissDisabled={isConfirming}>
+      isKeyboardDismissDisabled={isConfirming}>
       {children && <div className="lc-dialog__body">{children}</div>}
       {refusal && <Message severity="error">{refusal}</Message>}
       <div className="lc-dialog__actions">

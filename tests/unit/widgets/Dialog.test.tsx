@@ -32,6 +32,14 @@ describe('ConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledTimes(2);
   });
 
+  it('is not answered by a click beside it', async () => {
+    const { onCancel, user } = renderConfirm();
+    const overlay = screen.getByRole('alertdialog').closest('.lc-dialog-overlay');
+    await user.click(overlay as HTMLElement);
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
   it('cannot be cancelled while the confirmed change is on its way, and shows why it was refused', async () => {
     const { onConfirm, onCancel, user } = renderConfirm({ isConfirming: true, refusal: 'Acme still has open requests.' });
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Acme still has open requests.');
