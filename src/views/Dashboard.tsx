@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useAppActor, useFlow, useSession } from '../app/appSystem.tsx';
+import { useAppActor, useFlow, useSession } from '../machines/appSystem.tsx';
 import type { Company } from '../contract/account.ts';
 import { requestStatusLabel } from '../contract/requests.ts';
 import { ONBOARDING_INTRO_SURVEY_ID, type RecommendedRequestCategory } from '../contract/surveys.ts';
 import { dashboardMachine } from '../machines/dashboard.machine.ts';
-import type { ClientRequest } from '../services/requests.ts';
+import type { ClientRequest } from '../services/threadRules.ts';
 import { Button } from '../widgets/Button.tsx';
 import { CategoryIcon } from '../widgets/CategoryIcon.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';

@@ -7,9 +7,9 @@ import {
   type SessionActor,
   type ToastsActor,
   type VersionCheckActor,
-} from '../machines/app.machine.ts';
-import { SYSTEM_IDS } from '../machines/system.ts';
-import type { ToastType } from '../machines/toasts.machine.ts';
+} from './app.machine.ts';
+import { SYSTEM_IDS } from './system.ts';
+import type { ToastType } from './toasts.machine.ts';
 
 /**
  * The app's actor system (machines/app.machine.ts) for the views: main.tsx creates and starts the root actor, with
