@@ -172,7 +172,7 @@ function TabsSection() {
         <p>The third panel. Swipe left to go back.</p>
       </Tabs>
       <Row label="Segmented, from the parts (titles with counts)">
-        <TabGroup variant="segmented" aria-label="Gallery queues">
+        <TabGroup variant="segmented">
           <TabList aria-label="Queue">
             <Tab id="new">New <span>4</span></Tab>
             <Tab id="mine">Mine <span>2</span></Tab>
