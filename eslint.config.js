@@ -22,6 +22,49 @@ const LAYERS = [
   { target: 'server', from: ['src/app', 'src/views', 'src/machines', 'src/services', 'src/widgets'] },
 ];
 
+/**
+ * The server's layers (issue 27): routes -> domain -> db, never back up. The domain reaches mail, SMS and file storage
+ * through the port interfaces of server/domain/ports, which the adapters implement; only the composition root (app.ts,
+ * main.ts) picks an adapter. server/domain/shared is the kernel every context may use, and uses none of them.
+ */
+const SERVER_LAYERS = [
+  {
+    target: 'server/db/*.ts',
+    from: ['server/domain', 'server/routes', 'server/plugins', 'server/adapters'],
+    message: 'The database layer knows no layer above it.',
+  },
+  {
+    target: 'server/domain',
+    from: ['server/routes', 'server/plugins', 'server/adapters', 'server/app.ts', 'server/main.ts'],
+    message: 'The domain knows no HTTP and no adapter: take a port of server/domain/ports.',
+  },
+  {
+    target: 'server/domain/shared',
+    from: 'server/domain',
+    except: ['./shared', './ports'],
+    message: 'The shared kernel depends on no bounded context.',
+  },
+  {
+    target: 'server/domain/ports',
+    from: 'server/domain',
+    except: ['./ports'],
+    message: 'A port is an interface of its own: it depends on no bounded context.',
+  },
+  {
+    target: 'server/adapters',
+    from: ['server/domain', 'server/routes', 'server/plugins', 'server/db'],
+    except: ['./ports'],
+    message: 'An adapter implements a port of server/domain/ports and knows nothing else of the server.',
+  },
+  {
+    target: ['server/routes', 'server/plugins'],
+    from: 'server/adapters',
+    // The disk store's own signed addresses (uploads.routes.ts) are that adapter's HTTP face.
+    except: ['./storage/disk.ts'],
+    message: 'Routes reach an adapter through its port (server/domain/ports).',
+  },
+];
+
 const ZOD_PATH = {
   name: 'zod',
   message: "The browser loads src/: import * as z from 'zod/mini' (functional API: z.optional(x), x.check(z.minLength(1))).",
@@ -79,7 +122,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: LAYERS,
+          zones: [...LAYERS, ...SERVER_LAYERS],
         },
       ],
     },

@@ -12,7 +12,7 @@ import {
   liveEventFor,
   mayReceive,
   redeemStreamTicket,
-} from '../domain/realtime.ts';
+} from '../domain/realtime/realtime.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { errorForLog } from '../logging.ts';
 
