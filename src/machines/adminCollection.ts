@@ -205,16 +205,10 @@ const positionOf = (item: AdminRecord | undefined) => (item as Ranked | undefine
  * unsaved changes; where the screen has them, an image uploaded in the form (a child actor, IMAGE_UPLOAD), moves up
  * and down the list, and settings changed from the list (activation, publishing, a role), some after a confirmation.
  */
-export function adminCollectionMachine<
-  Id extends string,
-  Item extends AdminRecord,
-  Draft extends object,
-  Request,
-  Opened extends Item = Item,
-  Choices = null,
-  S extends Setting = never,
-  Edit = never,
->(screen: AdminCollectionConfig<Id, Item, Draft, Request, Opened, Choices, S, Edit>) {
+// The type parameters are AdminCollectionConfig's, inferred from the screen's configuration.
+export function adminCollectionMachine<Id extends string, Item extends AdminRecord, Draft extends object, Request, Opened extends Item = Item, Choices = null, S extends Setting = never, Edit = never>(
+  screen: AdminCollectionConfig<Id, Item, Draft, Request, Opened, Choices, S, Edit>,
+) {
   type Context = AdminCollectionContext<Item, Draft, Choices>;
   type Event = AdminCollectionEvent<Draft, S, Edit>;
   const { form: formConfig, settings = {} as Record<string, SettingConfig<Item, unknown>>, order } = screen;
