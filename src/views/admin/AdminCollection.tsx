@@ -98,11 +98,22 @@ export function CollectionForm<Draft>({ actor, title, saveLabel, unsaved, fullSc
       ) : (
         fields
       )}
-      <ConfirmDialog isOpen={isAskingToDiscard} title="Discard your changes?" confirmLabel="Discard changes" cancelLabel="Keep editing"
-        isConfirming={false} refusal={null} onConfirm={() => actor.send({ type: 'DISCARD' })} onCancel={() => actor.send({ type: 'KEEP_EDITING' })}>
-        <p>{unsaved(isNew)}</p>
-      </ConfirmDialog>
+      <DiscardQuestion isOpen={isAskingToDiscard} unsaved={unsaved(isNew)} send={(event) => actor.send(event)} />
     </Drawer>
+  );
+}
+
+/** Asked before a changed form is left: discard the changes, or keep editing. */
+export function DiscardQuestion({ isOpen, unsaved, send }: {
+  isOpen: boolean;
+  unsaved: string;
+  send: (event: { type: 'DISCARD' } | { type: 'KEEP_EDITING' }) => void;
+}) {
+  return (
+    <ConfirmDialog isOpen={isOpen} title="Discard your changes?" confirmLabel="Discard changes" cancelLabel="Keep editing"
+      isConfirming={false} refusal={null} onConfirm={() => send({ type: 'DISCARD' })} onCancel={() => send({ type: 'KEEP_EDITING' })}>
+      <p>{unsaved}</p>
+    </ConfirmDialog>
   );
 }
 

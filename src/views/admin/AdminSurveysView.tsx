@@ -9,6 +9,7 @@ import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
+import { DiscardQuestion } from './AdminCollection.tsx';
 import { AdminListFrame, ImageUploadField, SelectField } from './AdminParts.tsx';
 
 export type AdminSurveysActor = ActorRefFrom<typeof adminSurveysMachine>;
@@ -162,6 +163,7 @@ function CategoryFormDrawer({ actor }: { actor: AdminSurveysActor }) {
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('savingCategory'));
+  const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
   const categoryName = useSelector(actor, (snapshot) =>
     snapshot.context.categories?.find((category) => category.id === snapshot.context.categoryForm?.categoryId)?.name,
   );
@@ -194,6 +196,8 @@ function CategoryFormDrawer({ actor }: { actor: AdminSurveysActor }) {
           </Button>
         </div>
       </Form>
+      <DiscardQuestion isOpen={isAskingToDiscard} send={(event) => actor.send(event)}
+        unsaved={isNew ? 'This category has not been created yet.' : 'Your changes to this category have not been saved.'} />
     </Drawer>
   );
 }
@@ -204,6 +208,7 @@ function TemplateDetailsDrawer({ actor }: { actor: AdminSurveysActor }) {
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('savingTemplate'));
+  const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
   const templateName = useSelector(actor, (snapshot) =>
     snapshot.context.templates?.find((template) => template.id === snapshot.context.templateForm?.templateId)?.name,
   );
@@ -225,6 +230,7 @@ function TemplateDetailsDrawer({ actor }: { actor: AdminSurveysActor }) {
           </Button>
         </div>
       </Form>
+      <DiscardQuestion isOpen={isAskingToDiscard} send={(event) => actor.send(event)} unsaved="Your changes to this template have not been saved." />
     </Drawer>
   );
 }
