@@ -74,46 +74,60 @@ export function CollectionForm<Draft>({ actor, title, saveLabel, unsaved, fullSc
   const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
   if (!form) return null;
   const isNew = form.itemId === null;
-  const cancel = () => actor.send({ type: 'CANCEL' });
+  return (
+    <FormDrawer title={title(isNew)} saveLabel={saveLabel(isNew)} unsaved={unsaved(isNew)} isSaving={isSaving} isAskingToDiscard={isAskingToDiscard}
+      formError={formError} send={(event) => actor.send(event)} fullScreen={fullScreen} aside={aside?.(form.draft)}>
+      {children(form.draft, fieldErrors, isSaving)}
+    </FormDrawer>
+  );
+}
+
+export interface FormDrawerProps {
+  title: string;
+  saveLabel: string;
+  /** Why discarding loses something, in the question asked before it. */
+  unsaved: string;
+  isSaving: boolean;
+  isAskingToDiscard: boolean;
+  formError: string | null;
+  send: (event: { type: 'SAVE' | 'CANCEL' | 'DISCARD' | 'KEEP_EDITING' }) => void;
+  fullScreen?: boolean;
+  /** Shown beside the form (the offering's preview). */
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/** A form in a drawer, for a machine with SAVE, CANCEL and the discard question's DISCARD and KEEP_EDITING. */
+export function FormDrawer({ title, saveLabel, unsaved, isSaving, isAskingToDiscard, formError, send, fullScreen, aside, children }: FormDrawerProps) {
+  const cancel = () => send({ type: 'CANCEL' });
   const fields = (
     <Form className={`lc-admin-form${aside ? ' lc-offering-editor__form' : ''}`} validationBehavior="aria" onSubmit={(event) => {
       event.preventDefault();
-      actor.send({ type: 'SAVE' });
+      send({ type: 'SAVE' });
     }}>
-      {children(form.draft, fieldErrors, isSaving)}
+      {children}
       {formError && <Message severity="error">{formError}</Message>}
       <div className="lc-admin-actions">
-        <Button type="submit" isLoading={isSaving}>{saveLabel(isNew)}</Button>
+        <Button type="submit" isLoading={isSaving}>{saveLabel}</Button>
         <Button variant="secondary" isDisabled={isSaving} onPress={cancel}>Cancel</Button>
       </div>
     </Form>
   );
   return (
-    <Drawer isOpen fullScreen={fullScreen} title={title(isNew)} onOpenChange={(open) => !open && !isSaving && cancel()}>
+    <Drawer isOpen fullScreen={fullScreen} title={title} onOpenChange={(open) => !open && !isSaving && cancel()}>
       {aside ? (
         <div className="lc-offering-editor">
           {fields}
-          {aside(form.draft)}
+          {aside}
         </div>
       ) : (
         fields
       )}
-      <DiscardQuestion isOpen={isAskingToDiscard} unsaved={unsaved(isNew)} send={(event) => actor.send(event)} />
+      <ConfirmDialog isOpen={isAskingToDiscard} title="Discard your changes?" confirmLabel="Discard changes" cancelLabel="Keep editing"
+        isConfirming={false} refusal={null} onConfirm={() => send({ type: 'DISCARD' })} onCancel={() => send({ type: 'KEEP_EDITING' })}>
+        <p>{unsaved}</p>
+      </ConfirmDialog>
     </Drawer>
-  );
-}
-
-/** Asked before a changed form is left: discard the changes, or keep editing. */
-export function DiscardQuestion({ isOpen, unsaved, send }: {
-  isOpen: boolean;
-  unsaved: string;
-  send: (event: { type: 'DISCARD' } | { type: 'KEEP_EDITING' }) => void;
-}) {
-  return (
-    <ConfirmDialog isOpen={isOpen} title="Discard your changes?" confirmLabel="Discard changes" cancelLabel="Keep editing"
-      isConfirming={false} refusal={null} onConfirm={() => send({ type: 'DISCARD' })} onCancel={() => send({ type: 'KEEP_EDITING' })}>
-      <p>{unsaved}</p>
-    </ConfirmDialog>
   );
 }
 
