@@ -79,11 +79,5 @@ export function refusalOf(error: unknown): string {
   return formError ?? Object.values(fieldErrors)[0] ?? SAVE_FAILED;
 }
 
-/** The list with `item` in place of the one with its id, or added to it, sorted as the server sorts it. */
-export function upsertSorted<T extends { id: number }>(list: readonly T[], item: T, sortKey: (entry: T) => string): T[] {
-  const others = list.filter((entry) => entry.id !== item.id);
-  return [...others, item].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
-}
-
 /** The error an invoked call failed with, as an action's params. */
 export const errorOf = ({ event }: { event: { error: unknown } }) => event.error;

@@ -1,4 +1,4 @@
-import { type SnapshotFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { AdminCompany } from '../contract/admin.ts';
 import {
   type AdminOffering,
@@ -31,7 +31,8 @@ import {
   updateOffering,
 } from '../services/adminOfferings.ts';
 import { listTemplates } from '../services/adminSurveys.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, withoutErrorsFor } from './adminForms.ts';
+import { adminCollectionMachine } from './adminCollection.ts';
+import type { FieldErrors } from './adminForms.ts';
 
 export const OFFERINGS_LOAD_ERROR = "We couldn't load the offerings. Please try again.";
 export const FORM_LOAD_ERROR = "We couldn't open the offering form. Please try again.";
@@ -193,14 +194,6 @@ export function previewSectionsOf(draft: OfferingDraft): OfferingSection[] {
   });
 }
 
-function checkDraft(form: OfferingForm): FieldErrors {
-  const checked =
-    form.offeringId === null
-      ? createOfferingRequest.safeParse(createRequestOf(form.draft))
-      : updateOfferingRequest.safeParse(offeringFieldsOf(form.draft));
-  return checked.success ? {} : fieldErrorsOfIssues(checked.error.issues);
-}
-
 /** The messages beside the fields; a help button without its request is told to choose one. */
 function offeringFieldErrors(fields: FieldErrors, draft: OfferingDraft): FieldErrors {
   if (draft.help_survey_id !== null || !('help.request_survey_id' in fields)) return fields;
@@ -227,50 +220,6 @@ function moved<T>(list: readonly T[], from: number, by: number): T[] {
 const replaced = <T>(list: readonly T[], index: number, change: (item: T) => T) =>
   list.map((item, at) => (at === index ? change(item) : item));
 
-function summaryOf(offering: AdminOffering): AdminOfferingSummary {
-  const { sections: _sections, ...summary } = offering;
-  return summary;
-}
-
-/**
- * The server numbers a list's places with gaps until a move renumbers it, so the screens hold each record's rank
- * (0, 1, 2... in the server's order) as its position: the ends of the list and a move's target are ranks.
- */
-export function ranked<T extends { position: number }>(list: readonly T[]): T[] {
-  return list.map((entry, position) => ({ ...entry, position }));
-}
-
-/**
- * An ordered list with `changed` in it: at `rank` when given (after a move, the server's renumbered place), or else
- * where it was, or last when it is new.
- */
-export function placedInOrder<T extends { id: number; position: number }>(list: readonly T[], changed: T, rank?: number): T[] {
-  const at = rank ?? list.findIndex((entry) => entry.id === changed.id);
-  const others = list.filter((entry) => entry.id !== changed.id);
-  others.splice(at < 0 ? others.length : at, 0, changed);
-  return ranked(others);
-}
-
-const ofType = (list: readonly AdminOfferingSummary[], type: OfferingType) => list.filter((offering) => offering.type === type);
-
-/** Benefits, then partner offers, each ranked in the server's order. */
-export function rankedByType(list: readonly AdminOfferingSummary[]): AdminOfferingSummary[] {
-  return OFFERING_TYPES.flatMap((type) => ranked(ofType(list, type)));
-}
-
-/** The list with the changed offering in it, among its type (`rank` as for placedInOrder). */
-export function placed(list: readonly AdminOfferingSummary[], changed: AdminOfferingSummary, rank?: number): AdminOfferingSummary[] {
-  return OFFERING_TYPES.flatMap((type) => (type === changed.type ? placedInOrder(ofType(list, type), changed, rank) : ofType(list, type)));
-}
-
-/** Which offering the form is for: null while creating one. */
-export interface OfferingForm {
-  offeringId: number | null;
-  draft: OfferingDraft;
-  /** The draft as the form opened: leaving a form that differs from it asks first. */
-  openedDraft: OfferingDraft;
-}
-
 /** What the form offers to choose from. */
 export interface OfferingChoices {
   categories: AdminOfferingCategory[];
@@ -278,331 +227,120 @@ export interface OfferingChoices {
   templates: AdminTemplateSummary[];
 }
 
-/** A change made from the list: a move to a place among its type, featuring, publishing. */
-export type ListingChange =
-  | { kind: 'move'; offeringId: number; position: number }
-  | { kind: 'featured'; offeringId: number; value: boolean }
-  | { kind: 'published'; offeringId: number; value: boolean };
+/** An edit of the form's sections and their rows (places are 0-based). */
+export type SectionEdit =
+  | { kind: 'addSection'; sectionType: SectionType }
+  | { kind: 'changeSection'; section: number; changes: Partial<SectionFields> }
+  | { kind: 'moveSection'; section: number; by: -1 | 1 }
+  | { kind: 'removeSection'; section: number }
+  | { kind: 'addItem'; section: number }
+  | { kind: 'changeItem'; section: number; item: number; changes: Partial<ItemDraft> }
+  | { kind: 'moveItem'; section: number; item: number; by: -1 | 1 }
+  | { kind: 'removeItem'; section: number; item: number };
 
-export interface AdminOfferingsContext {
-  offerings: AdminOfferingSummary[] | null;
-  loadError: string | null;
-  /** The offering whose form is being opened (null: a new one). */
-  opening: { offeringId: number | null } | null;
-  form: OfferingForm | null;
-  choices: OfferingChoices | null;
-  listingChange: ListingChange | null;
-  fieldErrors: FieldErrors;
-  formError: string | null;
-  /** What the last change did, e.g. 'Gym membership saved.'. */
-  notice: string | null;
-  /** Why the last change from the list, or the form's opening, failed. */
-  refusal: string | null;
+/** The sections after an edit, and the messages that no longer hold: by place, once places change. */
+function editedSections(sections: SectionDraft[], edit: SectionEdit): { sections: SectionDraft[]; stale: string[] } {
+  const inSection = (change: (section: SectionDraft) => SectionDraft) => replaced(sections, edit.kind === 'addSection' ? -1 : edit.section, change);
+  switch (edit.kind) {
+    case 'addSection':
+      return { sections: [...sections, newSection(edit.sectionType)], stale: ['sections'] };
+    case 'changeSection':
+      return {
+        sections: inSection((section) => ({ ...section, ...edit.changes })),
+        stale: Object.keys(edit.changes).map((field) => `sections.${edit.section}.${field}`),
+      };
+    case 'moveSection':
+      return { sections: moved(sections, edit.section, edit.by), stale: ['sections'] };
+    case 'removeSection':
+      return { sections: sections.filter((_, index) => index !== edit.section), stale: ['sections'] };
+    case 'addItem':
+      return {
+        sections: inSection((section) => ({ ...section, items: [...section.items, newSection(section.section_type).items[0]!] })),
+        stale: [`sections.${edit.section}.items`],
+      };
+    case 'changeItem': {
+      const fields = Object.keys(edit.changes) as (keyof ItemDraft)[];
+      return {
+        sections: inSection((section) => ({ ...section, items: replaced(section.items, edit.item, (item) => ({ ...item, ...edit.changes })) })),
+        stale: fields.flatMap((field) => ITEM_FIELD_PATHS[field].map((path) => `sections.${edit.section}.items.${edit.item}.${path}`)),
+      };
+    }
+    case 'moveItem':
+      return { sections: inSection((section) => ({ ...section, items: moved(section.items, edit.item, edit.by) })), stale: [`sections.${edit.section}`] };
+    case 'removeItem':
+      return {
+        sections: inSection((section) => ({ ...section, items: section.items.filter((_, index) => index !== edit.item) })),
+        stale: [`sections.${edit.section}`],
+      };
+  }
 }
 
-export type AdminOfferingsEvent =
-  | { type: 'RETRY' }
-  | { type: 'NEW' }
-  | { type: 'EDIT'; offeringId: number }
-  | { type: 'MOVE'; offeringId: number; by: -1 | 1 }
-  | { type: 'SET_FEATURED'; offeringId: number; featured: boolean }
-  | { type: 'SET_PUBLISHED'; offeringId: number; published: boolean }
-  | { type: 'CHANGE'; changes: Partial<DraftFields> }
-  | { type: 'ADD_SECTION'; sectionType: SectionType }
-  | { type: 'CHANGE_SECTION'; section: number; changes: Partial<SectionFields> }
-  | { type: 'MOVE_SECTION'; section: number; by: -1 | 1 }
-  | { type: 'REMOVE_SECTION'; section: number }
-  | { type: 'ADD_ITEM'; section: number }
-  | { type: 'CHANGE_ITEM'; section: number; item: number; changes: Partial<ItemDraft> }
-  | { type: 'MOVE_ITEM'; section: number; item: number; by: -1 | 1 }
-  | { type: 'REMOVE_ITEM'; section: number; item: number }
-  | { type: 'SAVE' }
-  | { type: 'CANCEL' }
-  | { type: 'DISCARD' }
-  | { type: 'KEEP_EDITING' };
+export type OfferingSetting = { field: 'featured'; value: boolean } | { field: 'published'; value: boolean };
+type OfferingRequest = UpdateOfferingRequest | CreateOfferingRequest;
 
-export interface OpenedForm extends OfferingChoices {
-  offering: AdminOffering | null;
+export interface OpenedForm {
+  item: AdminOffering | null;
+  choices: OfferingChoices;
 }
 
-const openFormLogic = fromPromise<OpenedForm, { offeringId: number | null }>(async ({ input }) => {
-  const [offering, categories, companies, templates] = await Promise.all([
-    input.offeringId === null ? null : fetchOffering(input.offeringId),
+async function openForm(offeringId: number | null): Promise<OpenedForm> {
+  const [item, categories, companies, templates] = await Promise.all([
+    offeringId === null ? null : fetchOffering(offeringId),
     listOfferingCategories(),
     listCompanies(),
     listTemplates(),
   ]);
-  return { offering, categories, companies, templates };
-});
-
-const saveOfferingLogic = fromPromise<AdminOffering, OfferingForm>(({ input }) =>
-  input.offeringId === null ? createOffering(createRequestOf(input.draft)) : updateOffering(input.offeringId, offeringFieldsOf(input.draft)),
-);
-
-const changeListingLogic = fromPromise<AdminOffering, ListingChange>(({ input }) => {
-  switch (input.kind) {
-    case 'move':
-      return moveOffering(input.offeringId, input.position);
-    case 'featured':
-      return setOfferingFeatured(input.offeringId, input.value);
-    case 'published':
-      return setOfferingPublished(input.offeringId, input.value);
-  }
-});
-
-function noticeOf(change: ListingChange, offering: AdminOffering): string {
-  switch (change.kind) {
-    case 'move':
-      return `${offering.name} moved to place ${offering.position + 1}.`;
-    case 'featured':
-      return offering.featured ? `${offering.name} is featured.` : `${offering.name} is no longer featured.`;
-    case 'published':
-      return offering.published ? `${offering.name} is published: employees see it.` : `${offering.name} is a draft again: employees no longer see it.`;
-  }
-}
-
-/** A change to the open form's sections, with the messages about them that still hold. */
-function changeSections(context: AdminOfferingsContext, change: (sections: SectionDraft[]) => SectionDraft[], stalePaths: readonly string[]) {
-  if (!context.form) return {};
-  const draft = { ...context.form.draft, sections: change(context.form.draft.sections) };
-  return { form: { ...context.form, draft }, fieldErrors: withoutErrorsFor(context.fieldErrors, stalePaths) };
+  return { item, choices: { categories, companies, templates } };
 }
 
 /**
  * The admin's offerings (issue 13): benefits then partner offers, in order, each moved up or down, featured and
- * published from the list; a form to create or edit one with its sections, held here as typed and checked with the
- * contract's schema before it is sent, that keeps what was typed when the server refuses it and shows each message
- * beside the field it names.
+ * published from the list; a form, opened with what it offers to choose from, to create or edit one with its
+ * sections.
  */
-export const adminOfferingsMachine = setup({
-  types: {
-    context: {} as AdminOfferingsContext,
-    events: {} as AdminOfferingsEvent,
-  },
-  actors: {
-    listOfferings: fromPromise<AdminOfferingSummary[]>(() => listOfferings()),
-    openForm: openFormLogic,
-    saveOffering: saveOfferingLogic,
-    changeListing: changeListingLogic,
-  },
-  guards: {
-    isValid: ({ context }) => context.form !== null && Object.keys(checkDraft(context.form)).length === 0,
-    hasUnsavedChanges: ({ context }) =>
-      context.form !== null && JSON.stringify(context.form.draft) !== JSON.stringify(context.form.openedDraft),
-    canMove: ({ context, event }) => {
-      assertEvent(event, 'MOVE');
-      const offering = context.offerings?.find((candidate) => candidate.id === event.offeringId);
-      if (!offering) return false;
-      const position = offering.position + event.by;
-      return position >= 0 && position < (context.offerings ?? []).filter((other) => other.type === offering.type).length;
-    },
-  },
-  actions: {
-    storeOfferings: assign((_, offerings: AdminOfferingSummary[]) => ({ offerings: rankedByType(offerings), loadError: null })),
-    clearLoadError: assign({ loadError: null }),
-    showLoadError: assign({ loadError: OFFERINGS_LOAD_ERROR }),
-    openNew: assign({ opening: { offeringId: null }, notice: null, refusal: null }),
-    openExisting: assign(({ event }) => {
-      assertEvent(event, 'EDIT');
-      return { opening: { offeringId: event.offeringId }, notice: null, refusal: null };
-    }),
-    showForm: assign((_, opened: OpenedForm) => {
-      const { offering, ...choices } = opened;
-      const draft = offering ? draftOf(offering) : EMPTY_OFFERING_DRAFT;
-      const form: OfferingForm = { offeringId: offering?.id ?? null, draft, openedDraft: draft };
-      return { form, choices, opening: null, fieldErrors: {}, formError: null };
-    }),
-    showFormLoadError: assign({ opening: null, refusal: FORM_LOAD_ERROR }),
-    change: assign(({ context, event }) => {
-      assertEvent(event, 'CHANGE');
-      if (!context.form) return {};
-      const changes = { ...event.changes };
-      // A partner offer is everyone's: it names no company.
-      if (changes.type === 'product') changes.company_ids = [];
-      const stale = Object.keys(changes).map((field) => DRAFT_FIELD_PATHS[field as keyof DraftFields] ?? field);
-      return { form: { ...context.form, draft: { ...context.form.draft, ...changes } }, fieldErrors: withoutErrorsFor(context.fieldErrors, stale) };
-    }),
-    addSection: assign(({ context, event }) => {
-      assertEvent(event, 'ADD_SECTION');
-      return changeSections(context, (sections) => [...sections, newSection(event.sectionType)], ['sections']);
-    }),
-    changeSection: assign(({ context, event }) => {
-      assertEvent(event, 'CHANGE_SECTION');
-      const stale = Object.keys(event.changes).map((field) => `sections.${event.section}.${field}`);
-      return changeSections(context, (sections) => replaced(sections, event.section, (section) => ({ ...section, ...event.changes })), stale);
-    }),
-    moveSection: assign(({ context, event }) => {
-      assertEvent(event, 'MOVE_SECTION');
-      // The messages name sections by their place: once the places change they would point at the wrong one.
-      return changeSections(context, (sections) => moved(sections, event.section, event.by), ['sections']);
-    }),
-    removeSection: assign(({ context, event }) => {
-      assertEvent(event, 'REMOVE_SECTION');
-      return changeSections(context, (sections) => sections.filter((_, index) => index !== event.section), ['sections']);
-    }),
-    addItem: assign(({ context, event }) => {
-      assertEvent(event, 'ADD_ITEM');
-      const stale = [`sections.${event.section}.items`];
-      return changeSections(
-        context,
-        (sections) => replaced(sections, event.section, (section) => ({ ...section, items: [...section.items, newSection(section.section_type).items[0]!] })),
-        stale,
-      );
-    }),
-    changeItem: assign(({ context, event }) => {
-      assertEvent(event, 'CHANGE_ITEM');
-      const fields = Object.keys(event.changes) as (keyof ItemDraft)[];
-      const stale = fields.flatMap((field) => ITEM_FIELD_PATHS[field].map((path) => `sections.${event.section}.items.${event.item}.${path}`));
-      return changeSections(
-        context,
-        (sections) =>
-          replaced(sections, event.section, (section) => ({
-            ...section,
-            items: replaced(section.items, event.item, (item) => ({ ...item, ...event.changes })),
-          })),
-        stale,
-      );
-    }),
-    moveItem: assign(({ context, event }) => {
-      assertEvent(event, 'MOVE_ITEM');
-      return changeSections(
-        context,
-        (sections) => replaced(sections, event.section, (section) => ({ ...section, items: moved(section.items, event.item, event.by) })),
-        [`sections.${event.section}`],
-      );
-    }),
-    removeItem: assign(({ context, event }) => {
-      assertEvent(event, 'REMOVE_ITEM');
-      return changeSections(
-        context,
-        (sections) => replaced(sections, event.section, (section) => ({ ...section, items: section.items.filter((_, index) => index !== event.item) })),
-        [`sections.${event.section}`],
-      );
-    }),
-    showInvalidFields: assign(({ context }) => {
-      if (!context.form) return {};
-      return { fieldErrors: offeringFieldErrors(checkDraft(context.form), context.form.draft), formError: null };
-    }),
-    clearErrors: assign({ fieldErrors: {}, formError: null }),
-    showSaveFailure: assign(({ context }, error: unknown) => {
-      const { fieldErrors, formError } = failureOf(error);
-      return { fieldErrors: context.form ? offeringFieldErrors(fieldErrors, context.form.draft) : fieldErrors, formError };
-    }),
-    storeSaved: assign(({ context }, offering: AdminOffering) => ({
-      offerings: placed(context.offerings ?? [], summaryOf(offering)),
-      form: null,
-      choices: null,
-      notice: `${offering.name} saved.`,
-    })),
-    closeForm: assign({ form: null, choices: null, fieldErrors: {}, formError: null }),
-    startListingChange: assign(({ context, event }) => {
-      const position = (offeringId: number) => context.offerings?.find((offering) => offering.id === offeringId)?.position ?? 0;
-      const change: ListingChange | null =
-        event.type === 'MOVE'
-          ? { kind: 'move', offeringId: event.offeringId, position: position(event.offeringId) + event.by }
-          : event.type === 'SET_FEATURED'
-            ? { kind: 'featured', offeringId: event.offeringId, value: event.featured }
-            : event.type === 'SET_PUBLISHED'
-              ? { kind: 'published', offeringId: event.offeringId, value: event.published }
-              : null;
-      return { listingChange: change, notice: null, refusal: null };
-    }),
-    storeListingChange: assign(({ context }, offering: AdminOffering) => ({
-      offerings: placed(context.offerings ?? [], summaryOf(offering), context.listingChange?.kind === 'move' ? offering.position : undefined),
-      listingChange: null,
-      notice: context.listingChange ? noticeOf(context.listingChange, offering) : null,
-    })),
-    showListingRefusal: assign((_, error: unknown) => ({ listingChange: null, refusal: refusalOf(error) })),
-  },
-}).createMachine({
+export const adminOfferingsMachine = adminCollectionMachine<
+  'adminOfferings',
+  AdminOfferingSummary,
+  OfferingDraft,
+  OfferingRequest,
+  AdminOffering,
+  OfferingChoices,
+  OfferingSetting,
+  SectionEdit
+>({
   id: 'adminOfferings',
-  context: {
-    offerings: null,
-    loadError: null,
-    opening: null,
-    form: null,
-    choices: null,
-    listingChange: null,
-    fieldErrors: {},
-    formError: null,
-    notice: null,
-    refusal: null,
+  loadError: OFFERINGS_LOAD_ERROR,
+  list: listOfferings,
+  order: { ranked: true, groups: { of: (offering) => offering.type, order: OFFERING_TYPES } },
+  nameOf: (offering) => offering.name,
+  form: {
+    empty: EMPTY_OFFERING_DRAFT,
+    draftOf,
+    schema: (isNew) => (isNew ? createOfferingRequest : updateOfferingRequest),
+    requestOf: (draft, isNew) => (isNew ? createRequestOf(draft) : offeringFieldsOf(draft)),
+    // A new offering's request is createRequestOf's (requestOf above).
+    create: (request) => createOffering(request as CreateOfferingRequest),
+    update: (offeringId, request) => updateOffering(offeringId, request as UpdateOfferingRequest),
+    messagesOf: offeringFieldErrors,
+    // A partner offer is everyone's: it names no company.
+    changed: (draft, changes) => ({ ...draft, ...changes, ...(changes.type === 'product' ? { company_ids: [] } : {}) }),
+    stalePaths: (changes) => Object.keys(changes).map((field) => DRAFT_FIELD_PATHS[field as keyof DraftFields] ?? field),
+    edit: (draft, edit) => {
+      const { sections, stale } = editedSections(draft.sections, edit);
+      return { draft: { ...draft, sections }, stale };
+    },
+    open: { call: openForm, loadError: FORM_LOAD_ERROR },
   },
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: 'busy',
-      entry: 'clearLoadError',
-      invoke: {
-        id: 'listOfferings',
-        src: 'listOfferings',
-        onDone: { target: 'list', actions: { type: 'storeOfferings', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: 'showLoadError' },
-      },
+  move: moveOffering,
+  settings: {
+    featured: {
+      call: setOfferingFeatured,
+      notice: (offering) => (offering.featured ? `${offering.name} is featured.` : `${offering.name} is no longer featured.`),
     },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
-    list: {
-      on: {
-        NEW: { target: 'opening', actions: 'openNew' },
-        EDIT: { target: 'opening', actions: 'openExisting' },
-        MOVE: { guard: 'canMove', target: 'changingListing', actions: 'startListingChange' },
-        SET_FEATURED: { target: 'changingListing', actions: 'startListingChange' },
-        SET_PUBLISHED: { target: 'changingListing', actions: 'startListingChange' },
-      },
-    },
-    opening: {
-      tags: 'busy',
-      invoke: {
-        id: 'openForm',
-        src: 'openForm',
-        input: ({ context }) => ({ offeringId: context.opening?.offeringId ?? null }),
-        onDone: { target: 'editing', actions: { type: 'showForm', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: 'showFormLoadError' },
-      },
-    },
-    editing: {
-      on: {
-        CHANGE: { actions: 'change' },
-        ADD_SECTION: { actions: 'addSection' },
-        CHANGE_SECTION: { actions: 'changeSection' },
-        MOVE_SECTION: { actions: 'moveSection' },
-        REMOVE_SECTION: { actions: 'removeSection' },
-        ADD_ITEM: { actions: 'addItem' },
-        CHANGE_ITEM: { actions: 'changeItem' },
-        MOVE_ITEM: { actions: 'moveItem' },
-        REMOVE_ITEM: { actions: 'removeItem' },
-        SAVE: [{ guard: 'isValid', target: 'saving', actions: 'clearErrors' }, { actions: 'showInvalidFields' }],
-        CANCEL: [{ guard: 'hasUnsavedChanges', target: 'confirmingDiscard' }, { target: 'list', actions: 'closeForm' }],
-      },
-    },
-    /** Nothing typed is lost unasked: leaving a changed form asks first. */
-    confirmingDiscard: {
-      on: {
-        DISCARD: { target: 'list', actions: 'closeForm' },
-        KEEP_EDITING: 'editing',
-      },
-    },
-    saving: {
-      tags: 'busy',
-      invoke: {
-        id: 'saveOffering',
-        src: 'saveOffering',
-        input: ({ context }) => context.form ?? { offeringId: null, draft: EMPTY_OFFERING_DRAFT, openedDraft: EMPTY_OFFERING_DRAFT },
-        onDone: { target: 'list', actions: { type: 'storeSaved', params: ({ event }) => event.output } },
-        onError: { target: 'editing', actions: { type: 'showSaveFailure', params: errorOf } },
-      },
-    },
-    changingListing: {
-      tags: 'busy',
-      invoke: {
-        id: 'changeListing',
-        src: 'changeListing',
-        input: ({ context }) => context.listingChange ?? { kind: 'featured', offeringId: 0, value: false },
-        onDone: { target: 'list', actions: { type: 'storeListingChange', params: ({ event }) => event.output } },
-        onError: { target: 'list', actions: { type: 'showListingRefusal', params: errorOf } },
-      },
+    published: {
+      call: setOfferingPublished,
+      notice: (offering) =>
+        offering.published ? `${offering.name} is published: employees see it.` : `${offering.name} is a draft again: employees no longer see it.`,
     },
   },
 });

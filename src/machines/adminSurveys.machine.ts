@@ -42,6 +42,8 @@ export const EMPTY_CATEGORY_DRAFT: CategoryDraft = { slug: '', name: '', image_u
 export interface CategoryForm {
   categoryId: number | null;
   draft: CategoryDraft;
+  /** Leaving a form whose draft differs from it asks first. */
+  openedDraft: CategoryDraft;
   /** The category's image as it is now, shown until another is uploaded. */
   imageUrl: string | null;
 }
@@ -59,6 +61,7 @@ export const EMPTY_TEMPLATE_DETAILS: TemplateDetailsDraft = { name: '', slug: ''
 export interface TemplateForm {
   templateId: number;
   draft: TemplateDetailsDraft;
+  openedDraft: TemplateDetailsDraft;
 }
 
 /** Which templates the list shows: all, those of one category, or those outside every category. */
@@ -132,7 +135,9 @@ export type AdminSurveysEvent =
   | { type: 'EDIT_TEMPLATE'; templateId: number }
   | { type: 'CHANGE_TEMPLATE'; changes: Partial<TemplateDetailsDraft> }
   | { type: 'SAVE' }
-  | { type: 'CANCEL' };
+  | { type: 'CANCEL' }
+  | { type: 'DISCARD' }
+  | { type: 'KEEP_EDITING' };
 
 export interface SurveysCatalogue {
   categories: AdminSurveyCategory[];
@@ -168,6 +173,11 @@ export const adminSurveysMachine = setup({
     ),
   },
   guards: {
+    hasUnsavedChanges: ({ context }) => {
+      const form = context.categoryForm ?? context.templateForm;
+      return form !== null && JSON.stringify(form.draft) !== JSON.stringify(form.openedDraft);
+    },
+    isCategoryForm: ({ context }) => context.categoryForm !== null,
     isUploadingImage: ({ context }) => context.upload !== null && isUploading(context.upload.getSnapshot()),
     categoryIsValid: ({ context }) => context.categoryForm !== null && checkCategory(context.categoryForm).success,
     templateIsValid: ({ context }) =>
@@ -182,7 +192,7 @@ export const adminSurveysMachine = setup({
       return { categoryFilter: event.categoryFilter, notice: null };
     }),
     openNewCategory: assign({
-      categoryForm: { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null },
+      categoryForm: { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, openedDraft: EMPTY_CATEGORY_DRAFT, imageUrl: null },
       fieldErrors: {},
       formError: null,
       notice: null,
@@ -192,7 +202,7 @@ export const adminSurveysMachine = setup({
       const category = context.categories?.find((candidate) => candidate.id === event.categoryId);
       if (!category) return {};
       const draft: CategoryDraft = { slug: category.slug, name: category.name, image_upload_key: null };
-      const categoryForm: CategoryForm = { categoryId: category.id, draft, imageUrl: category.image_url };
+      const categoryForm: CategoryForm = { categoryId: category.id, draft, openedDraft: draft, imageUrl: category.image_url };
       return { categoryForm, fieldErrors: {}, formError: null, notice: null };
     }),
     changeCategory: assign(({ context, event }) => {
@@ -228,7 +238,8 @@ export const adminSurveysMachine = setup({
       const template = context.templates?.find((candidate) => candidate.id === event.templateId);
       if (!template) return {};
       const { name, slug, for_alpha, category_id } = template;
-      return { templateForm: { templateId: template.id, draft: { name, slug, for_alpha, category_id } }, fieldErrors: {}, formError: null, notice: null };
+      const draft = { name, slug, for_alpha, category_id };
+      return { templateForm: { templateId: template.id, draft, openedDraft: draft }, fieldErrors: {}, formError: null, notice: null };
     }),
     changeTemplate: assign(({ context, event }) => {
       assertEvent(event, 'CHANGE_TEMPLATE');
@@ -304,7 +315,14 @@ export const adminSurveysMachine = setup({
           { guard: 'categoryIsValid', target: 'savingCategory', actions: 'clearErrors' },
           { actions: 'showInvalidCategory' },
         ],
-        CANCEL: { target: 'list', actions: 'closeForms' },
+        CANCEL: [{ guard: 'hasUnsavedChanges', target: 'confirmingDiscard' }, { target: 'list', actions: 'closeForms' }],
+      },
+    },
+    /** Nothing typed is lost unasked: leaving a changed form asks first. */
+    confirmingDiscard: {
+      on: {
+        DISCARD: { target: 'list', actions: 'closeForms' },
+        KEEP_EDITING: [{ guard: 'isCategoryForm', target: 'editingCategory' }, { target: 'editingTemplate' }],
       },
     },
     savingCategory: {
@@ -313,7 +331,7 @@ export const adminSurveysMachine = setup({
         id: 'saveCategory',
         src: 'saveCategory',
         input: ({ context }) => {
-          const form = context.categoryForm ?? { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, imageUrl: null };
+          const form = context.categoryForm ?? { categoryId: null, draft: EMPTY_CATEGORY_DRAFT, openedDraft: EMPTY_CATEGORY_DRAFT, imageUrl: null };
           return { categoryId: form.categoryId, category: categoryRequestOf(form) };
         },
         onDone: { target: 'list', actions: { type: 'storeCategory', params: ({ event }) => event.output } },
@@ -324,7 +342,7 @@ export const adminSurveysMachine = setup({
       on: {
         CHANGE_TEMPLATE: { actions: 'changeTemplate' },
         SAVE: [{ guard: 'templateIsValid', target: 'savingTemplate', actions: 'clearErrors' }, { actions: 'showInvalidTemplate' }],
-        CANCEL: { target: 'list', actions: 'closeForms' },
+        CANCEL: [{ guard: 'hasUnsavedChanges', target: 'confirmingDiscard' }, { target: 'list', actions: 'closeForms' }],
       },
     },
     savingTemplate: {

@@ -146,7 +146,9 @@ test('an admin sees the offering categories in the filter bar\'s order, moves on
   await expect(form.getByRole('textbox', { name: 'External id' })).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousViolations(page);
   await shoot(page, 'offering-category-form');
+  // The form was changed: leaving it asks first, as every admin form does.
   await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard changes' }).click();
   await expect(form).toHaveCount(0);
   await expect(health.getByRole('button', { name: 'Edit Health' })).toBeFocused();
 });

@@ -99,6 +99,8 @@ const { paths, titled } = flowModel(adminSurveysMachine, {
     errorEvent('saveCategory', serverRefusal(409, SLUG_TAKEN, { slug: SLUG_TAKEN }), 'slug taken'),
     errorEvent('saveCategory', networkDown, 'save fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
+    { label: 'keep editing', event: { type: 'KEEP_EDITING' } },
+    { label: 'discard', event: { type: 'DISCARD' } },
     { label: 'edit the vet template', event: { type: 'EDIT_TEMPLATE', templateId: VET.id } },
     { label: 'clear the name', event: { type: 'CHANGE_TEMPLATE', changes: { name: '' } } },
     { label: 'rename the template', event: { type: 'CHANGE_TEMPLATE', changes: { name: 'Book a vet visit' } } },
@@ -154,8 +156,13 @@ const { paths, titled } = flowModel(adminSurveysMachine, {
       case 'save fails':
         return isCar;
       case 'cancel':
-        // Closing a form before anything is typed.
-        return (isNew && draft?.name === '' && clean) || (details?.name === VET.name && clean);
+        // Closing a form before anything is typed, and leaving a changed one (which asks first).
+        return (
+          (isNew && draft?.name === '' && clean) ||
+          (details?.name === VET.name && clean) ||
+          (isCar && draft?.name === 'Cars' && clean) ||
+          (details?.category_id === CAR.id && clean)
+        );
       case 'clear the name':
         return details?.name === VET.name;
       case 'rename the template':
@@ -304,6 +311,11 @@ const states: StateAssertions<Machine> = {
     expectFrame(snapshot, { busy: false });
     expect(expectTemplateForm(snapshot)).not.toHaveAttribute('aria-busy');
   },
+  confirmingDiscard: (snapshot) => {
+    expectFrame(snapshot, { busy: false });
+    const unsaved = snapshot.context.categoryForm ? 'Your changes to this category have not been saved.' : 'Your changes to this template have not been saved.';
+    expect(screen.getByRole('alertdialog', { name: 'Discard your changes?' })).toHaveTextContent(unsaved);
+  },
   savingTemplate: (snapshot) => {
     expectFrame(snapshot, { busy: true });
     expect(expectTemplateForm(snapshot)).toHaveAttribute('aria-busy', 'true');
@@ -338,6 +350,8 @@ const events: EventExecutors<Machine> = {
   ...imageUploadExecutors(() => user, dialog),
   SAVE: () => user.click(within(dialog()).getByRole('button', { name: /^(Create category|Save changes)$/ })),
   CANCEL: () => user.click(within(dialog()).getByRole('button', { name: 'Cancel' })),
+  DISCARD: () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard changes' })),
+  KEEP_EDITING: () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Keep editing' })),
   EDIT_TEMPLATE: () => user.click(screen.getByRole('button', { name: `Edit details of ${VET.name}` })),
   CHANGE_TEMPLATE: ({ event }) => {
     const changes = event.changes as { name?: string; category_id?: number };
@@ -422,6 +436,8 @@ describe('admin surveys model coverage', () => {
         "a template's details are saved": /move it to Car → save → template saved$/,
         'an unknown category is named on its field': /move it to Car → save → unknown category$/,
         'cancel': /edit the vet template → cancel$/,
+        'leaving a changed category asks, and discards only when told': /rename Car → cancel → discard$/,
+        'leaving changed details can be taken back': /move it to Car → cancel → keep editing/,
       },
     );
   });

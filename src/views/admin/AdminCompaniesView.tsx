@@ -3,15 +3,12 @@ import type { ActorRefFrom } from 'xstate';
 import type { AdminCompany, MfaPolicy } from '../../contract/admin.ts';
 import type { CompanyDraft, adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { TextInput } from '../../widgets/TextInput.tsx';
+import { ChangeConfirmation, CollectionForm, CollectionFrame, useFormRecord } from './AdminCollection.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
-import { ConfirmDialog } from '../../widgets/Dialog.tsx';
-import { Form } from '../../widgets/Form.tsx';
 import { ChoiceField } from '../../widgets/RadioGroup.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
-import { Drawer } from '../../widgets/Drawer.tsx';
-import { Message } from '../../widgets/Message.tsx';
-import { TextInput } from '../../widgets/TextInput.tsx';
-import { ActiveStatus, AdminListFrame, ImageUploadField } from './AdminParts.tsx';
+import { ActiveStatus, ImageUploadField } from './AdminParts.tsx';
 
 export type AdminCompaniesActor = ActorRefFrom<typeof adminCompaniesMachine>;
 
@@ -24,20 +21,23 @@ const MFA_POLICY_LABELS = Object.fromEntries(MFA_POLICY_OPTIONS.map(({ value, la
 
 /** Companies: the list with employee counts, the form to create or edit one, and the (de)activation confirmation. */
 export function AdminCompaniesView({ companies: actor }: { companies: AdminCompaniesActor }) {
-  const companies = useSelector(actor, (snapshot) => snapshot.context.companies);
-  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const isBusy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEW' }));
-
   return (
-    <AdminListFrame heading="Companies" isBusy={isBusy} loadError={loadError} onRetry={() => actor.send({ type: 'RETRY' })}
-      notice={notice} isLoaded={companies !== null}
-      action={<Button onPress={() => actor.send({ type: 'NEW' })} isDisabled={!canCreate}>New company</Button>}>
-      {companies && <CompaniesTable companies={companies} actor={actor} />}
-      <CompanyFormDrawer actor={actor} />
-      <CompanyActiveConfirmation actor={actor} />
-    </AdminListFrame>
+    <CollectionFrame actor={actor} heading="Companies" newLabel="New company">
+      {(companies) => (
+        <>
+          <CompaniesTable companies={companies} actor={actor} />
+          <CompanyForm actor={actor} />
+          <ChangeConfirmation actor={actor} ask={(company) => {
+            const verb = company.active ? 'Deactivate' : 'Reactivate';
+            const text = company.active
+              ? `Nobody can sign up for ${company.name} and it sponsors no one. Its ${company.employee_count} employees who belong to no other ` +
+                'active company are signed out at once and cannot sign in. Reactivating it gives everything back.'
+              : `${company.name} admits sign-ups again and its employees can sign in again.`;
+            return { title: `${verb} ${company.name}?`, confirmLabel: verb, text: <p>{text}</p> };
+          }} />
+        </>
+      )}
+    </CollectionFrame>
   );
 }
 
@@ -56,7 +56,7 @@ function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor
       </TableHeader>
       <TableBody items={companies} renderEmptyState={() => <p className="lc-admin-empty">No companies yet. Create the first one.</p>}>
         {(company) => (
-          <Row id={company.id}>
+          <Row id={company.id} className="lc-admin-table__row">
             <Cell>
               <span className="lc-admin-table__name">{company.name}</span>
               <span className="lc-admin-table__detail">/sign-up/{company.slug}{company.internal_staff ? ' · internal staff' : ''}</span>
@@ -69,10 +69,10 @@ function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor
             </Cell>
             <Cell>
               <div className="lc-admin-actions">
-                <Button variant="secondary" aria-label={`Edit ${company.name}`} onPress={() => actor.send({ type: 'EDIT', companyId: company.id })}>
+                <Button variant="secondary" aria-label={`Edit ${company.name}`} onPress={() => actor.send({ type: 'EDIT', itemId: company.id })}>
                   Edit
                 </Button>
-                <Button variant="tertiary" onPress={() => actor.send({ type: 'TOGGLE_ACTIVE', companyId: company.id })}
+                <Button variant="tertiary" onPress={() => actor.send({ type: 'SET', itemId: company.id, setting: { field: 'active', value: !company.active } })}
                   aria-label={`${company.active ? 'Deactivate' : 'Reactivate'} ${company.name}`}>
                   {company.active ? 'Deactivate' : 'Reactivate'}
                 </Button>
@@ -85,76 +85,38 @@ function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor
   );
 }
 
-function CompanyFormDrawer({ actor }: { actor: AdminCompaniesActor }) {
-  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+function CompanyForm({ actor }: { actor: AdminCompaniesActor }) {
   const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
-  const companyName = useSelector(actor, (snapshot) =>
-    snapshot.context.companies?.find((company) => company.id === snapshot.context.form?.companyId)?.name,
-  );
-  if (!form) return null;
-  const { draft } = form;
+  const imageUrl = useSelector(actor, (snapshot) => snapshot.context.form?.imageUrl);
+  const company = useFormRecord(actor);
   const change = (changes: Partial<CompanyDraft>) => actor.send({ type: 'CHANGE', changes });
-
   return (
-    <Drawer isOpen title={form.companyId === null ? 'New company' : `Edit ${companyName ?? 'company'}`}
-      onOpenChange={(open) => !open && !isSaving && actor.send({ type: 'CANCEL' })}>
-      <Form className="lc-admin-form" validationBehavior="aria" onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'SAVE' });
-      }}>
-        <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name} />
-        <TextInput label="Sign-up address" isRequired value={draft.slug} onChange={(slug) => change({ slug })}
-          errorMessage={fieldErrors.slug} description={`Employees sign up at /sign-up/${draft.slug || 'acme-corp'}`} />
-        <TextInput label="E-mail domains" type="textarea" rows={3} value={draft.email_domains}
-          onChange={(domains) => change({ email_domains: domains })} errorMessage={fieldErrors.email_domains}
-          description="One per line, e.g. acme.com. Only addresses at these domains can sign up; with none, nobody can." />
-        <ChoiceField label="Multi-factor authentication" options={MFA_POLICY_OPTIONS} value={draft.mfa_policy}
-          onChange={(policy) => change({ mfa_policy: policy })} errorMessage={fieldErrors.mfa_policy} />
-        <Checkbox isSelected={draft.internal_staff}
-          onChange={(internal) => change({ internal_staff: internal })}>
-          <span>
-            Internal staff company
-            <span className="lc-field__description">Its members count as the service's own staff.</span>
-          </span>
-        </Checkbox>
-        <ImageUploadField legend="Logo" isOptional isDisabled={isSaving}
-          current={form.imageUrl ? { url: form.imageUrl, alt: `Current logo of ${draft.name}` } : null}
-          removal={draft.logo_upload_key ? { label: 'Remove logo', onRemove: () => change({ logo_upload_key: null }) } : undefined}
-          chooseLabel="Choose a logo" replaceLabel="Replace the logo" errorMessage={fieldErrors.logo_upload_key} upload={upload} />
-        {formError && <Message severity="error">{formError}</Message>}
-        <div className="lc-admin-actions">
-          <Button type="submit" isLoading={isSaving}>
-            {form.companyId === null ? 'Create company' : 'Save changes'}
-          </Button>
-          <Button variant="secondary" isDisabled={isSaving} onPress={() => actor.send({ type: 'CANCEL' })}>
-            Cancel
-          </Button>
-        </div>
-      </Form>
-    </Drawer>
-  );
-}
-
-function CompanyActiveConfirmation({ actor }: { actor: AdminCompaniesActor }) {
-  const company = useSelector(actor, (snapshot) => snapshot.context.toggling);
-  const refusal = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const isToggling = useSelector(actor, (snapshot) => snapshot.matches('toggling'));
-  if (!company) return null;
-  const verb = company.active ? 'Deactivate' : 'Reactivate';
-  return (
-    <ConfirmDialog isOpen title={`${verb} ${company.name}?`} confirmLabel={verb} isConfirming={isToggling} refusal={refusal}
-      onConfirm={() => actor.send({ type: 'CONFIRM' })} onCancel={() => actor.send({ type: 'CANCEL' })}>
-      {company.active ? (
-        <p>
-          Nobody can sign up for {company.name} and it sponsors no one. Its {company.employee_count} employees who belong to no other
-          active company are signed out at once and cannot sign in. Reactivating it gives everything back.
-        </p>
-      ) : (
-        <p>{company.name} admits sign-ups again and its employees can sign in again.</p>
+    <CollectionForm<CompanyDraft> actor={actor} title={(isNew) => (isNew ? 'New company' : `Edit ${company?.name ?? 'company'}`)}
+      saveLabel={(isNew) => (isNew ? 'Create company' : 'Save changes')}
+      unsaved={(isNew) => (isNew ? 'This company has not been created yet.' : 'Your changes to this company have not been saved.')}>
+      {(draft, fieldErrors, isSaving) => (
+        <>
+          <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name} />
+          <TextInput label="Sign-up address" isRequired value={draft.slug} onChange={(slug) => change({ slug })}
+            errorMessage={fieldErrors.slug} description={`Employees sign up at /sign-up/${draft.slug || 'acme-corp'}`} />
+          <TextInput label="E-mail domains" type="textarea" rows={3} value={draft.email_domains}
+            onChange={(domains) => change({ email_domains: domains })} errorMessage={fieldErrors.email_domains}
+            description="One per line, e.g. acme.com. Only addresses at these domains can sign up; with none, nobody can." />
+          <ChoiceField label="Multi-factor authentication" options={MFA_POLICY_OPTIONS} value={draft.mfa_policy}
+            onChange={(policy) => change({ mfa_policy: policy })} errorMessage={fieldErrors.mfa_policy} />
+          <Checkbox isSelected={draft.internal_staff}
+            onChange={(internal) => change({ internal_staff: internal })}>
+            <span>
+              Internal staff company
+              <span className="lc-field__description">Its members count as the service's own staff.</span>
+            </span>
+          </Checkbox>
+          <ImageUploadField legend="Logo" isOptional isDisabled={isSaving}
+            current={imageUrl ? { url: imageUrl, alt: `Current logo of ${draft.name}` } : null}
+            removal={draft.logo_upload_key ? { label: 'Remove logo', onRemove: () => change({ logo_upload_key: null }) } : undefined}
+            chooseLabel="Choose a logo" replaceLabel="Replace the logo" errorMessage={fieldErrors.logo_upload_key} upload={upload} />
+        </>
       )}
-    </ConfirmDialog>
+    </CollectionForm>
   );
 }

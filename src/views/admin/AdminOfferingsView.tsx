@@ -7,26 +7,24 @@ import {
   type DraftFields,
   type ItemDraft,
   type ItemKind,
-  type ListingChange,
   type OfferingDraft,
+  type OfferingSetting,
   type SectionDraft,
+  type SectionEdit,
   type SectionFields,
   type adminOfferingsMachine,
   previewSectionsOf,
 } from '../../machines/adminOfferings.machine.ts';
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import { Button } from '../../widgets/Button.tsx';
-import { Checkbox, CheckboxGroup } from '../../widgets/Checkbox.tsx';
-import { ConfirmDialog } from '../../widgets/Dialog.tsx';
-import { Form } from '../../widgets/Form.tsx';
-import { ChoiceField } from '../../widgets/RadioGroup.tsx';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
-import { Drawer } from '../../widgets/Drawer.tsx';
 import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from '../offerings/OfferingSections.tsx';
-import { AdminListFrame } from './AdminParts.tsx';
+import { CollectionForm, CollectionFrame, MoveButtons, useFormRecord, useIsListed } from './AdminCollection.tsx';
+import { Checkbox, CheckboxGroup } from '../../widgets/Checkbox.tsx';
+import { ChoiceField } from '../../widgets/RadioGroup.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import '../offerings/offerings.css';
 import './adminOfferings.css';
 
@@ -50,34 +48,24 @@ const ITEM_NOUNS: Record<SectionType, string> = { numbered: 'step', key_value: '
 
 /** Offerings: benefits then partner offers in their order, each moved, featured and published from here; the form. */
 export function AdminOfferingsView({ offerings: actor }: { offerings: AdminOfferingsActor }) {
-  const offerings = useSelector(actor, (snapshot) => snapshot.context.offerings);
-  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const refusal = useSelector(actor, (snapshot) => snapshot.context.refusal);
-  const isBusy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const isOpeningNew = useSelector(actor, (snapshot) => snapshot.context.opening?.offeringId === null);
-  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEW' }));
-
   return (
-    <AdminListFrame heading="Offerings" isBusy={isBusy} loadError={loadError} onRetry={() => actor.send({ type: 'RETRY' })}
-      notice={notice} refusal={refusal} isLoaded={offerings !== null}
-      action={<Button onPress={() => actor.send({ type: 'NEW' })} isDisabled={!canCreate && !isOpeningNew} isLoading={isOpeningNew}>New offering</Button>}>
-      {offerings && (
+    <CollectionFrame actor={actor} heading="Offerings" newLabel="New offering">
+      {(offerings) => (
         <>
           <OfferingsTable title="Benefits" offerings={offerings.filter((offering) => offering.type === 'benefit')} actor={actor} />
           <OfferingsTable title="Partner offers" offerings={offerings.filter((offering) => offering.type === 'product')} actor={actor} />
+          <OfferingForm actor={actor} />
         </>
       )}
-      <OfferingFormDrawer actor={actor} />
-    </AdminListFrame>
+    </CollectionFrame>
   );
 }
 
 function OfferingsTable({ title, offerings, actor }: { title: string; offerings: AdminOfferingSummary[]; actor: AdminOfferingsActor }) {
   const headingId = useId();
-  const canChange = useSelector(actor, (snapshot) => snapshot.matches('list'));
+  const canChange = useIsListed(actor);
   const opening = useSelector(actor, (snapshot) => snapshot.context.opening);
-  const listingChange = useSelector(actor, (snapshot) => snapshot.context.listingChange);
+  const change = useSelector(actor, (snapshot) => snapshot.context.change);
   const last = offerings.length - 1;
   return (
     <section className="lc-admin-offerings__group" aria-labelledby={headingId}>
@@ -93,13 +81,20 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
             </Column>
           </TableHeader>
           {/* The rows are drawn again when what they depend on beside the offering changes. */}
-          <TableBody items={offerings} dependencies={[canChange, opening, listingChange, last]}
+          <TableBody items={offerings} dependencies={[canChange, opening, change, last]}
             renderEmptyState={() => <p className="lc-admin-empty">No {title.toLowerCase()} yet. Press New offering to add one.</p>}>
             {(offering) => {
-              const isOpening = opening?.offeringId === offering.id;
-              const isChanging = (kind: ListingChange['kind']) => listingChange?.offeringId === offering.id && listingChange.kind === kind;
+              const isOpening = opening?.itemId === offering.id;
+              const isChanging = (field: OfferingSetting['field']) => change?.itemId === offering.id && change.field === field;
+              const toggle = (field: OfferingSetting['field'], on: string, off: string) => (
+                <Button variant="tertiary" aria-label={`${offering[field] ? off : on} ${offering.name}`}
+                  isDisabled={!canChange && !isChanging(field)} isLoading={isChanging(field)}
+                  onPress={() => actor.send({ type: 'SET', itemId: offering.id, setting: { field, value: !offering[field] } })}>
+                  {offering[field] ? off : on}
+                </Button>
+              );
               return (
-                <Row id={offering.id}>
+                <Row id={offering.id} className="lc-admin-table__row">
                   <Cell>
                     <span className="lc-admin-table__name">{offering.name}</span>
                     <span className="lc-admin-table__detail">{offering.provider_name} · {offering.heading}</span>
@@ -113,27 +108,13 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
                   <Cell>
                     <div className="lc-admin-actions">
                       <Button variant="secondary" aria-label={`Edit ${offering.name}`} isDisabled={!canChange && !isOpening}
-                        isLoading={isOpening} onPress={() => actor.send({ type: 'EDIT', offeringId: offering.id })}>
+                        isLoading={isOpening} onPress={() => actor.send({ type: 'EDIT', itemId: offering.id })}>
                         Edit
                       </Button>
-                      <Button variant="tertiary" aria-label={`Move ${offering.name} up`} isDisabled={!canChange || offering.position === 0}
-                        onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: -1 })}>
-                        Up
-                      </Button>
-                      <Button variant="tertiary" aria-label={`Move ${offering.name} down`} isDisabled={!canChange || offering.position === last}
-                        onPress={() => actor.send({ type: 'MOVE', offeringId: offering.id, by: 1 })}>
-                        Down
-                      </Button>
-                      <Button variant="tertiary" aria-label={`${offering.featured ? 'Unfeature' : 'Feature'} ${offering.name}`}
-                        isDisabled={!canChange && !isChanging('featured')} isLoading={isChanging('featured')}
-                        onPress={() => actor.send({ type: 'SET_FEATURED', offeringId: offering.id, featured: !offering.featured })}>
-                        {offering.featured ? 'Unfeature' : 'Feature'}
-                      </Button>
-                      <Button variant="tertiary" aria-label={`${offering.published ? 'Unpublish' : 'Publish'} ${offering.name}`}
-                        isDisabled={!canChange && !isChanging('published')} isLoading={isChanging('published')}
-                        onPress={() => actor.send({ type: 'SET_PUBLISHED', offeringId: offering.id, published: !offering.published })}>
-                        {offering.published ? 'Unpublish' : 'Publish'}
-                      </Button>
+                      <MoveButtons actor={actor} itemId={offering.id} name={offering.name} position={offering.position} last={last}
+                        isDisabled={!canChange} />
+                      {toggle('featured', 'Feature', 'Unfeature')}
+                      {toggle('published', 'Publish', 'Unpublish')}
                     </div>
                   </Cell>
                 </Row>
@@ -146,31 +127,20 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
   );
 }
 
-function OfferingFormDrawer({ actor }: { actor: AdminOfferingsActor }) {
-  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+function OfferingForm({ actor }: { actor: AdminOfferingsActor }) {
   const choices = useSelector(actor, (snapshot) => snapshot.context.choices);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
-  const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
-  const savedName = useSelector(actor, (snapshot) =>
-    snapshot.context.offerings?.find((offering) => offering.id === snapshot.context.form?.offeringId)?.name,
-  );
-  if (!form || !choices) return null;
-  const { draft } = form;
-  const isNew = form.offeringId === null;
+  const offering = useFormRecord(actor);
+  if (!choices) return null;
   const change = (changes: Partial<DraftFields>) => actor.send({ type: 'CHANGE', changes });
   const ids = (values: string[]) => values.map(Number);
-
   return (
-    <Drawer isOpen fullScreen title={isNew ? 'New offering' : `Edit ${savedName ?? 'offering'}`}
-      onOpenChange={(open) => !open && !isSaving && actor.send({ type: 'CANCEL' })}>
-      <div className="lc-offering-editor">
-        <Form className="lc-admin-form lc-offering-editor__form" validationBehavior="aria" onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'SAVE' });
-        }}>
-          {isNew && (
+    <CollectionForm<OfferingDraft> actor={actor} fullScreen title={(isNew) => (isNew ? 'New offering' : `Edit ${offering?.name ?? 'offering'}`)}
+      saveLabel={(isNew) => (isNew ? 'Create offering' : 'Save changes')}
+      unsaved={(isNew) => (isNew ? 'This offering has not been created yet.' : 'Your changes to this offering have not been saved.')}
+      aside={(draft) => <OfferingPreview draft={draft} />}>
+      {(draft, fieldErrors) => (
+        <>
+          {offering === undefined && (
             <>
               <ChoiceField label="Type" options={TYPE_OPTIONS} value={draft.type} onChange={(type) => change({ type })}
                 errorMessage={fieldErrors.type} />
@@ -205,20 +175,10 @@ function OfferingFormDrawer({ actor }: { actor: AdminOfferingsActor }) {
               errorMessage={fieldErrors['help.request_survey_id']}
               onChange={(value) => change({ help_survey_id: value === '' ? null : Number(value) })} />
           </fieldset>
-          <SectionsEditor actor={actor} sections={draft.sections} fieldErrors={fieldErrors} />
-          {formError && <Message severity="error">{formError}</Message>}
-          <div className="lc-admin-actions">
-            <Button type="submit" isLoading={isSaving}>{isNew ? 'Create offering' : 'Save changes'}</Button>
-            <Button variant="secondary" isDisabled={isSaving} onPress={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>
-          </div>
-        </Form>
-        <OfferingPreview draft={draft} />
-      </div>
-      <ConfirmDialog isOpen={isAskingToDiscard} title="Discard your changes?" confirmLabel="Discard changes" cancelLabel="Keep editing"
-        isConfirming={false} refusal={null} onConfirm={() => actor.send({ type: 'DISCARD' })} onCancel={() => actor.send({ type: 'KEEP_EDITING' })}>
-        <p>{isNew ? 'This offering has not been created yet.' : 'Your changes to this offering have not been saved.'}</p>
-      </ConfirmDialog>
-    </Drawer>
+          <SectionsEditor edit={(edit) => actor.send({ type: 'EDIT_DRAFT', edit })} sections={draft.sections} fieldErrors={fieldErrors} />
+        </>
+      )}
+    </CollectionForm>
   );
 }
 
@@ -271,17 +231,19 @@ function NativeSelect({ label, value, options, onChange, errorMessage }: {
   );
 }
 
-function SectionsEditor({ actor, sections, fieldErrors }: { actor: AdminOfferingsActor; sections: SectionDraft[]; fieldErrors: FieldErrors }) {
+type Edit = (edit: SectionEdit) => void;
+
+function SectionsEditor({ edit, sections, fieldErrors }: { edit: Edit; sections: SectionDraft[]; fieldErrors: FieldErrors }) {
   return (
     <section className="lc-offering-sections" aria-label="Sections">
       <h3 className="lc-offering-sections__title">Sections</h3>
       {sections.map((section, index) => (
-        <SectionEditor key={index} actor={actor} section={section} index={index} count={sections.length} fieldErrors={fieldErrors} />
+        <SectionEditor key={index} edit={edit} section={section} index={index} count={sections.length} fieldErrors={fieldErrors} />
       ))}
       {fieldErrors.sections && <Message severity="error">{fieldErrors.sections}</Message>}
       <div className="lc-admin-actions">
         {(['numbered', 'key_value', 'text'] as const).map((sectionType) => (
-          <Button key={sectionType} variant="secondary" onPress={() => actor.send({ type: 'ADD_SECTION', sectionType })}>
+          <Button key={sectionType} variant="secondary" onPress={() => edit({ kind: 'addSection', sectionType })}>
             Add {SECTION_TYPE_NAMES[sectionType].toLowerCase()}
           </Button>
         ))}
@@ -290,8 +252,8 @@ function SectionsEditor({ actor, sections, fieldErrors }: { actor: AdminOffering
   );
 }
 
-function SectionEditor({ actor, section, index, count, fieldErrors }: {
-  actor: AdminOfferingsActor;
+function SectionEditor({ edit, section, index, count, fieldErrors }: {
+  edit: Edit;
   section: SectionDraft;
   index: number;
   count: number;
@@ -299,7 +261,7 @@ function SectionEditor({ actor, section, index, count, fieldErrors }: {
 }) {
   const name = `Section ${index + 1}`;
   const path = `sections.${index}`;
-  const changeSection = (changes: Partial<SectionFields>) => actor.send({ type: 'CHANGE_SECTION', section: index, changes });
+  const changeSection = (changes: Partial<SectionFields>) => edit({ kind: 'changeSection', section: index, changes });
   const noun = ITEM_NOUNS[section.section_type];
   const itemsError = fieldErrors[`${path}.items`];
   return (
@@ -307,24 +269,24 @@ function SectionEditor({ actor, section, index, count, fieldErrors }: {
       <legend className="lc-offering-section-editor__legend">{name}: {SECTION_TYPE_NAMES[section.section_type]}</legend>
       <div className="lc-admin-actions lc-offering-section-editor__tools">
         <Button variant="tertiary" aria-label={`Move ${name.toLowerCase()} up`} isDisabled={index === 0}
-          onPress={() => actor.send({ type: 'MOVE_SECTION', section: index, by: -1 })}>Up</Button>
+          onPress={() => edit({ kind: 'moveSection', section: index, by: -1 })}>Up</Button>
         <Button variant="tertiary" aria-label={`Move ${name.toLowerCase()} down`} isDisabled={index === count - 1}
-          onPress={() => actor.send({ type: 'MOVE_SECTION', section: index, by: 1 })}>Down</Button>
+          onPress={() => edit({ kind: 'moveSection', section: index, by: 1 })}>Down</Button>
         <Button variant="tertiary" aria-label={`Remove ${name.toLowerCase()}`}
-          onPress={() => actor.send({ type: 'REMOVE_SECTION', section: index })}>Remove</Button>
+          onPress={() => edit({ kind: 'removeSection', section: index })}>Remove</Button>
       </div>
       <TextInput label="Section heading" isRequired value={section.heading} onChange={(heading) => changeSection({ heading })}
         errorMessage={fieldErrors[`${path}.heading`]} />
       <ol className="lc-offering-section-editor__items">
         {section.items.map((item, itemIndex) => (
-          <ItemEditor key={itemIndex} actor={actor} sectionType={section.section_type} section={index} index={itemIndex}
+          <ItemEditor key={itemIndex} edit={edit} sectionType={section.section_type} section={index} index={itemIndex}
             count={section.items.length} item={item} noun={noun} fieldErrors={fieldErrors} />
         ))}
       </ol>
       {itemsError && <Message severity="error">{itemsError}</Message>}
       {section.section_type !== 'text' && (
         <div>
-          <Button variant="secondary" onPress={() => actor.send({ type: 'ADD_ITEM', section: index })}>Add a {noun}</Button>
+          <Button variant="secondary" onPress={() => edit({ kind: 'addItem', section: index })}>Add a {noun}</Button>
         </div>
       )}
       <div className="lc-offering-section-editor__cta">
@@ -337,8 +299,8 @@ function SectionEditor({ actor, section, index, count, fieldErrors }: {
   );
 }
 
-function ItemEditor({ actor, sectionType, section, index, count, item, noun, fieldErrors }: {
-  actor: AdminOfferingsActor;
+function ItemEditor({ edit, sectionType, section, index, count, item, noun, fieldErrors }: {
+  edit: Edit;
   sectionType: SectionType;
   section: number;
   index: number;
@@ -349,7 +311,7 @@ function ItemEditor({ actor, sectionType, section, index, count, item, noun, fie
 }) {
   const path = `sections.${section}.items.${index}`;
   const itemName = sectionType === 'text' ? 'Paragraph' : `${noun[0]!.toUpperCase()}${noun.slice(1)} ${index + 1}`;
-  const changeItem = (changes: Partial<ItemDraft>) => actor.send({ type: 'CHANGE_ITEM', section, item: index, changes });
+  const changeItem = (changes: Partial<ItemDraft>) => edit({ kind: 'changeItem', section, item: index, changes });
   return (
     <li className="lc-offering-item-editor">
       {sectionType === 'key_value' && (
@@ -374,11 +336,11 @@ function ItemEditor({ actor, sectionType, section, index, count, item, noun, fie
       {sectionType !== 'text' && (
         <div className="lc-admin-actions">
           <Button variant="tertiary" aria-label={`Move ${noun} ${index + 1} up`} isDisabled={index === 0}
-            onPress={() => actor.send({ type: 'MOVE_ITEM', section, item: index, by: -1 })}>Up</Button>
+            onPress={() => edit({ kind: 'moveItem', section, item: index, by: -1 })}>Up</Button>
           <Button variant="tertiary" aria-label={`Move ${noun} ${index + 1} down`} isDisabled={index === count - 1}
-            onPress={() => actor.send({ type: 'MOVE_ITEM', section, item: index, by: 1 })}>Down</Button>
+            onPress={() => edit({ kind: 'moveItem', section, item: index, by: 1 })}>Down</Button>
           <Button variant="tertiary" aria-label={`Remove ${noun} ${index + 1}`} isDisabled={count === 1}
-            onPress={() => actor.send({ type: 'REMOVE_ITEM', section, item: index })}>Remove</Button>
+            onPress={() => edit({ kind: 'removeItem', section, item: index })}>Remove</Button>
         </div>
       )}
     </li>

@@ -5,13 +5,11 @@ import type { CategoryDraft, CategoryFilter, TemplateDetailsDraft, adminSurveysM
 import { SURVEYS_PATH, templatePath } from '../../machines/adminTemplateQuestions.machine.ts';
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
+import { TextInput } from '../../widgets/TextInput.tsx';
+import { FormDrawer } from './AdminCollection.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
-import { Form } from '../../widgets/Form.tsx';
 import { Select } from '../../widgets/Select.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
-import { Drawer } from '../../widgets/Drawer.tsx';
-import { Message } from '../../widgets/Message.tsx';
-import { TextInput } from '../../widgets/TextInput.tsx';
 import { AdminListFrame, ImageUploadField } from './AdminParts.tsx';
 
 export type AdminSurveysActor = ActorRefFrom<typeof adminSurveysMachine>;
@@ -69,7 +67,7 @@ function CategoriesSection({ categories, actor }: { categories: AdminSurveyCateg
         </TableHeader>
         <TableBody items={categories} renderEmptyState={() => <p className="lc-admin-empty">No survey categories yet. Create the first one.</p>}>
           {(category) => (
-            <Row id={category.id}>
+            <Row id={category.id} className="lc-admin-table__row">
               <Cell>
                 <span className="lc-admin-surveys__category">
                   <img src={category.image_url} alt="" width={40} height={40} className="lc-admin-surveys__image" />
@@ -132,7 +130,7 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
         <TableBody items={shown} dependencies={[categories]}
           renderEmptyState={() => <p className="lc-admin-empty">No request templates here yet. Create one with New template.</p>}>
           {(template) => (
-            <Row id={template.id}>
+            <Row id={template.id} className="lc-admin-table__row">
               <Cell>
                 <span className="lc-admin-table__name">{template.name}</span>
                 <span className="lc-admin-table__detail">{template.slug}</span>
@@ -159,12 +157,19 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
   );
 }
 
+/** What both forms' drawers read of the machine. */
+function useFormDrawer(actor: AdminSurveysActor, saving: 'savingCategory' | 'savingTemplate') {
+  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const isSaving = useSelector(actor, (snapshot) => snapshot.matches(saving));
+  const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
+  return { fieldErrors, drawer: { formError, isSaving, isAskingToDiscard, send: (event: Parameters<AdminSurveysActor['send']>[0]) => actor.send(event) } };
+}
+
 function CategoryFormDrawer({ actor }: { actor: AdminSurveysActor }) {
   const form = useSelector(actor, (snapshot) => snapshot.context.categoryForm);
   const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('savingCategory'));
+  const { fieldErrors, drawer } = useFormDrawer(actor, 'savingCategory');
   const categoryName = useSelector(actor, (snapshot) =>
     snapshot.context.categories?.find((category) => category.id === snapshot.context.categoryForm?.categoryId)?.name,
   );
@@ -174,61 +179,34 @@ function CategoryFormDrawer({ actor }: { actor: AdminSurveysActor }) {
   const isNew = form.categoryId === null;
 
   return (
-    <Drawer isOpen title={isNew ? 'New survey category' : `Edit ${categoryName ?? 'category'}`}
-      onOpenChange={(open) => !open && !isSaving && actor.send({ type: 'CANCEL' })}>
-      <Form className="lc-admin-form" validationBehavior="aria" onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'SAVE' });
-      }}>
-        <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name}
-          description="As employees see it, e.g. Home / Moving." />
-        <TextInput label="Slug" isRequired value={draft.slug} onChange={(slug) => change({ slug })} errorMessage={fieldErrors.slug}
-          description={SLUG_DESCRIPTION} />
-        <ImageUploadField legend="Image" isDisabled={isSaving}
-          current={form.imageUrl ? { url: form.imageUrl, alt: `Current image of ${draft.name}` } : null}
-          chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key} upload={upload} />
-        {formError && <Message severity="error">{formError}</Message>}
-        <div className="lc-admin-actions">
-          <Button type="submit" isLoading={isSaving}>
-            {isNew ? 'Create category' : 'Save changes'}
-          </Button>
-          <Button variant="secondary" isDisabled={isSaving} onPress={() => actor.send({ type: 'CANCEL' })}>
-            Cancel
-          </Button>
-        </div>
-      </Form>
-    </Drawer>
+    <FormDrawer {...drawer} title={isNew ? 'New survey category' : `Edit ${categoryName ?? 'category'}`}
+      saveLabel={isNew ? 'Create category' : 'Save changes'}
+      unsaved={isNew ? 'This category has not been created yet.' : 'Your changes to this category have not been saved.'}>
+      <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name}
+        description="As employees see it, e.g. Home / Moving." />
+      <TextInput label="Slug" isRequired value={draft.slug} onChange={(slug) => change({ slug })} errorMessage={fieldErrors.slug}
+        description={SLUG_DESCRIPTION} />
+      <ImageUploadField legend="Image" isDisabled={drawer.isSaving}
+        current={form.imageUrl ? { url: form.imageUrl, alt: `Current image of ${draft.name}` } : null}
+        chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key} upload={upload} />
+    </FormDrawer>
   );
 }
 
 function TemplateDetailsDrawer({ actor }: { actor: AdminSurveysActor }) {
   const form = useSelector(actor, (snapshot) => snapshot.context.templateForm);
   const categories = useSelector(actor, (snapshot) => snapshot.context.categories);
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('savingTemplate'));
+  const { fieldErrors, drawer } = useFormDrawer(actor, 'savingTemplate');
   const templateName = useSelector(actor, (snapshot) =>
     snapshot.context.templates?.find((template) => template.id === snapshot.context.templateForm?.templateId)?.name,
   );
   if (!form) return null;
 
   return (
-    <Drawer isOpen title={`Edit ${templateName ?? 'template'}`} onOpenChange={(open) => !open && !isSaving && actor.send({ type: 'CANCEL' })}>
-      <Form className="lc-admin-form" validationBehavior="aria" onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'SAVE' });
-      }}>
-        <TemplateDetailsFields draft={form.draft} categories={categories ?? []} fieldErrors={fieldErrors} isNew={false}
-          onChange={(changes) => actor.send({ type: 'CHANGE_TEMPLATE', changes })} />
-        {formError && <Message severity="error">{formError}</Message>}
-        <div className="lc-admin-actions">
-          <Button type="submit" isLoading={isSaving}>Save changes</Button>
-          <Button variant="secondary" isDisabled={isSaving} onPress={() => actor.send({ type: 'CANCEL' })}>
-            Cancel
-          </Button>
-        </div>
-      </Form>
-    </Drawer>
+    <FormDrawer {...drawer} title={`Edit ${templateName ?? 'template'}`} saveLabel="Save changes" unsaved="Your changes to this template have not been saved.">
+      <TemplateDetailsFields draft={form.draft} categories={categories ?? []} fieldErrors={fieldErrors} isNew={false}
+        onChange={(changes) => actor.send({ type: 'CHANGE_TEMPLATE', changes })} />
+    </FormDrawer>
   );
 }
 

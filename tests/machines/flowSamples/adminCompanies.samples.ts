@@ -1,7 +1,8 @@
 // Samples for `npm run flows` (scripts/flows.ts): adminCompanies.machine.ts.
 
 import type { AdminCompany } from '../../../src/contract/admin.ts';
-import type { AdminCompaniesEvent } from '../../../src/machines/adminCompanies.machine.ts';
+import type { EventFrom } from 'xstate';
+import type { adminCompaniesMachine } from '../../../src/machines/adminCompanies.machine.ts';
 
 const SAMPLE_COMPANY: AdminCompany = {
   id: 1,
@@ -24,10 +25,10 @@ const SAMPLE_COMPANY: AdminCompany = {
  */
 export const flowSamples = {
   events: [
-    { type: 'xstate.done.actor.listCompanies', output: [SAMPLE_COMPANY] },
-    { type: 'EDIT', companyId: SAMPLE_COMPANY.id },
-    { type: 'TOGGLE_ACTIVE', companyId: SAMPLE_COMPANY.id },
-    { type: 'xstate.done.actor.saveCompany', output: SAMPLE_COMPANY },
-    { type: 'xstate.done.actor.setCompanyActive', output: { ...SAMPLE_COMPANY, active: false } },
-  ] satisfies (AdminCompaniesEvent | { type: `xstate.done.actor.${string}`; output: AdminCompany | AdminCompany[] })[],
+    { type: 'xstate.done.actor.list', output: [SAMPLE_COMPANY] },
+    { type: 'EDIT', itemId: SAMPLE_COMPANY.id },
+    { type: 'SET', itemId: SAMPLE_COMPANY.id, setting: { field: 'active', value: false } },
+    { type: 'xstate.done.actor.save', output: SAMPLE_COMPANY },
+    { type: 'xstate.done.actor.change', output: { ...SAMPLE_COMPANY, active: false } },
+  ] satisfies (EventFrom<typeof adminCompaniesMachine> | { type: `xstate.done.actor.${string}`; output: AdminCompany | AdminCompany[] })[],
 };

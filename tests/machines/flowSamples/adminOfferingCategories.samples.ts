@@ -1,7 +1,8 @@
 // Samples for `npm run flows` (scripts/flows.ts): adminOfferingCategories.machine.ts.
 
 import type { AdminOfferingCategory } from '../../../src/contract/adminCatalogue.ts';
-import type { AdminOfferingCategoriesEvent } from '../../../src/machines/adminOfferingCategories.machine.ts';
+import type { EventFrom } from 'xstate';
+import type { adminOfferingCategoriesMachine } from '../../../src/machines/adminOfferingCategories.machine.ts';
 
 const category = (id: number, name: string, position: number): AdminOfferingCategory => ({
   id,
@@ -18,10 +19,10 @@ const FAMILY = category(2, 'Family', 1);
 /** Payloads for the traversal, so that its paths go past the list to the form and a move. */
 export const flowSamples = {
   events: [
-    { type: 'xstate.done.actor.listCategories', output: [HEALTH, FAMILY] },
-    { type: 'EDIT', categoryId: HEALTH.id },
-    { type: 'MOVE', categoryId: FAMILY.id, by: -1 },
-    { type: 'xstate.done.actor.saveCategory', output: HEALTH },
-    { type: 'xstate.done.actor.moveCategory', output: { ...FAMILY, position: 0 } },
-  ] satisfies (AdminOfferingCategoriesEvent | { type: `xstate.done.actor.${string}`; output: AdminOfferingCategory | AdminOfferingCategory[] })[],
+    { type: 'xstate.done.actor.list', output: [HEALTH, FAMILY] },
+    { type: 'EDIT', itemId: HEALTH.id },
+    { type: 'MOVE', itemId: FAMILY.id, by: -1 },
+    { type: 'xstate.done.actor.save', output: HEALTH },
+    { type: 'xstate.done.actor.change', output: { ...FAMILY, position: 0 } },
+  ] satisfies (EventFrom<typeof adminOfferingCategoriesMachine> | { type: `xstate.done.actor.${string}`; output: AdminOfferingCategory | AdminOfferingCategory[] })[],
 };

@@ -1,7 +1,8 @@
 // Samples for `npm run flows` (scripts/flows.ts): adminOfferings.machine.ts.
 
 import type { AdminOffering } from '../../../src/contract/adminCatalogue.ts';
-import type { AdminOfferingsEvent, OpenedForm } from '../../../src/machines/adminOfferings.machine.ts';
+import type { EventFrom } from 'xstate';
+import type { OpenedForm, adminOfferingsMachine } from '../../../src/machines/adminOfferings.machine.ts';
 
 const SAMPLE_OFFERING: AdminOffering = {
   id: 1,
@@ -21,7 +22,7 @@ const SAMPLE_OFFERING: AdminOffering = {
   created_at: '2026-01-05T09:00:00.000Z',
   sections: [{ id: 1, section_type: 'text', heading: 'About', items: [{ value: 'What it is.' }], cta_text: null, cta_url: null }],
 };
-const SAMPLE_FORM: OpenedForm = { offering: SAMPLE_OFFERING, categories: [], companies: [], templates: [] };
+const SAMPLE_FORM: OpenedForm = { item: SAMPLE_OFFERING, choices: { categories: [], companies: [], templates: [] } };
 
 /**
  * Payloads for the traversal, so that its paths go past the list to the form and the changes made from the list.
@@ -29,13 +30,12 @@ const SAMPLE_FORM: OpenedForm = { offering: SAMPLE_OFFERING, categories: [], com
  */
 export const flowSamples = {
   events: [
-    { type: 'xstate.done.actor.listOfferings', output: [SAMPLE_OFFERING] },
-    { type: 'EDIT', offeringId: SAMPLE_OFFERING.id },
-    { type: 'SET_PUBLISHED', offeringId: SAMPLE_OFFERING.id, published: true },
-    { type: 'CHANGE_SECTION', section: 0, changes: { heading: 'About it' } },
-    { type: 'CHANGE_ITEM', section: 0, item: 0, changes: { value: 'What it is, and for whom.' } },
-    { type: 'xstate.done.actor.openForm', output: SAMPLE_FORM },
-    { type: 'xstate.done.actor.saveOffering', output: SAMPLE_OFFERING },
-    { type: 'xstate.done.actor.changeListing', output: { ...SAMPLE_OFFERING, published: true } },
-  ] satisfies (AdminOfferingsEvent | { type: `xstate.done.actor.${string}`; output: AdminOffering | AdminOffering[] | OpenedForm })[],
+    { type: 'xstate.done.actor.list', output: [SAMPLE_OFFERING] },
+    { type: 'EDIT', itemId: SAMPLE_OFFERING.id },
+    { type: 'SET', itemId: SAMPLE_OFFERING.id, setting: { field: 'published', value: true } },
+    { type: 'EDIT_DRAFT', edit: { kind: 'changeSection', section: 0, changes: { heading: 'About it' } } },
+    { type: 'xstate.done.actor.open', output: SAMPLE_FORM },
+    { type: 'xstate.done.actor.save', output: SAMPLE_OFFERING },
+    { type: 'xstate.done.actor.change', output: { ...SAMPLE_OFFERING, published: true } },
+  ] satisfies (EventFrom<typeof adminOfferingsMachine> | { type: `xstate.done.actor.${string}`; output: AdminOffering | AdminOffering[] | OpenedForm })[],
 };

@@ -1,7 +1,8 @@
 // Samples for `npm run flows` (scripts/flows.ts): adminStaff.machine.ts.
 
 import type { AdminAccount } from '../../../src/contract/admin.ts';
-import type { AdminStaffEvent } from '../../../src/machines/adminStaff.machine.ts';
+import type { EventFrom } from 'xstate';
+import type { adminStaffMachine } from '../../../src/machines/adminStaff.machine.ts';
 
 const SAMPLE_ACCOUNT: AdminAccount = {
   id: 1,
@@ -21,10 +22,9 @@ const SAMPLE_ACCOUNT: AdminAccount = {
  */
 export const flowSamples = {
   events: [
-    { type: 'xstate.done.actor.listStaff', output: [SAMPLE_ACCOUNT] },
-    { type: 'CHANGE_ROLE', accountId: SAMPLE_ACCOUNT.id, role: 'admin' },
-    { type: 'TOGGLE_ACTIVE', accountId: SAMPLE_ACCOUNT.id },
-    { type: 'xstate.done.actor.changeRole', output: { ...SAMPLE_ACCOUNT, role: 'admin' } },
-    { type: 'xstate.done.actor.setAccountActive', output: { ...SAMPLE_ACCOUNT, active: false } },
-  ] satisfies (AdminStaffEvent | { type: `xstate.done.actor.${string}`; output: AdminAccount | AdminAccount[] })[],
+    { type: 'xstate.done.actor.list', output: [SAMPLE_ACCOUNT] },
+    { type: 'SET', itemId: SAMPLE_ACCOUNT.id, setting: { field: 'role', value: 'admin' } },
+    { type: 'SET', itemId: SAMPLE_ACCOUNT.id, setting: { field: 'active', value: false } },
+    { type: 'xstate.done.actor.change', output: { ...SAMPLE_ACCOUNT, role: 'admin' } },
+  ] satisfies (EventFrom<typeof adminStaffMachine> | { type: `xstate.done.actor.${string}`; output: AdminAccount | AdminAccount[] })[],
 };
