@@ -298,4 +298,35 @@ describe('the last active admin', () => {
     const admins = await lonely.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
   });
+
+});
+
+describe('the last admin who can sign in (issue 33 point 5)', () => {
+  const fresh = suiteContext({ AUTH_RATE_LIMIT: '1000' });
+
+  it('a pending admin invitation does not count: the only admin who can sign in stays one until it is accepted', async () => {
+    const admin = await createPerson(fresh, 'admin');
+    const inviteeEmail = uniqueEmail('invited-admin');
+    const invited = await accountOf(
+      await adminCall(fresh, admin, 'POST', '/staff', { first_name: 'Ina', last_name: 'Vited', role: 'admin', email: inviteeEmail }),
+      201,
+    );
+
+    for (const [method, path, payload] of [
+      ['PATCH', `/staff/${admin.id}`, { role: 'employee' }],
+      ['POST', `/staff/${admin.id}/deactivate`],
+    ] as const) {
+      const response = await adminCall(fresh, admin, method, path, payload);
+      expect(response.statusCode, `${method} ${path}`).toBe(409);
+      expect(errorOf(response)).toBe(LAST_ADMIN_ERROR);
+    }
+    // The invitation itself may be changed or withdrawn: it administers nothing.
+    expect((await adminCall(fresh, admin, 'PATCH', `/staff/${invited.id}`, { role: 'concierge' })).statusCode).toBe(200);
+    expect((await adminCall(fresh, admin, 'PATCH', `/staff/${invited.id}`, { role: 'admin' })).statusCode).toBe(200);
+
+    // Once the invitee has chosen a password they count, and the first admin may step down.
+    const [mail] = await outboxTo(fresh, inviteeEmail);
+    expect((await choosePassword(fresh, mail.links[0])).statusCode).toBe(200);
+    expect((await adminCall(fresh, admin, 'PATCH', `/staff/${admin.id}`, { role: 'concierge' })).statusCode).toBe(200);
+  });
 });
