@@ -105,7 +105,8 @@ describe('unlock e-mails per address', () => {
     // The account is locked all the same: strangers are refused without a password check.
     await lockByStrangers(email);
     expect((await signInFrom(newClient(), email, PASSWORD)).statusCode).toBe(401);
-  });
+    // About 120 sign-ins, each with its argon2 check.
+  }, 120_000);
 });
 
 describe('e-mails to an unconfirmed address carry nothing a stranger typed', () => {
