@@ -296,12 +296,8 @@ describe('server-sent events', () => {
 
   it.skipIf(testEngine !== 'postgres')(
     'fan out between two server processes on one PostgreSQL database within 2 s (PostgreSQL only: PGlite is single-process; run with TEST_DATABASE_URL and --project server-postgres)',
-    async () => {
-      // Instance B: its own connection pool and LISTEN connection, as a second process would have.
-      const secondDatabase = await openDatabase({ url: context.database.url });
-      const instanceB = await buildApp({ config: context.config, database: secondDatabase });
-      try {
-        const urlB = await listen(instanceB);
+    () =>
+      withSecondProcess(async (instanceB, urlB) => {
         const owner = await createPerson(context);
         const concierge = await createPerson(context, 'concierge');
         const requestId = await createRequest(context, owner);
@@ -330,11 +326,7 @@ describe('server-sent events', () => {
           message: { body_html: '<p>From B</p>' },
         });
         for (const stream of [ownerOnB, staffOnB, staffOnA]) stream.close();
-      } finally {
-        await instanceB.close();
-        await secondDatabase.close();
-      }
-    },
+      }),
   );
 });
 
@@ -342,26 +334,34 @@ describe('a change of rights reaches open streams at once (issue 33 point 1)', (
   /** Far below the 15 s heartbeat: the change itself ended the stream. */
   const AT_ONCE_MS = 1000;
 
-  /** A concierge's open stream, and an employee's request whose thread it would carry. */
-  async function staffStreamWithAThreadToWatch() {
+  /** A concierge's open stream (on the server at `url`), and an employee's request whose thread it would carry. */
+  async function staffStreamWithAThreadToWatch(url = baseUrl, app = context.app) {
     const concierge = await createPerson(context, 'concierge');
     const owner = await createPerson(context);
     const requestId = await createRequest(context, owner);
-    const stream = await openStream(baseUrl, await ticketFor(concierge));
+    const stream = await openStream(url, await ticketFor(concierge, app));
     return { concierge, owner, requestId, stream };
   }
 
-  it('a demoted concierge’s stream ends at once and carries nothing posted after the demotion', async () => {
+  /**
+   * The stream carries the thread; an admin demotes the concierge through the shared test app; the stream ends at
+   * once and carries nothing posted after the demotion.
+   */
+  async function expectDemotionToSilence({ concierge, owner, requestId, stream }: Awaited<ReturnType<typeof staffStreamWithAThreadToWatch>>) {
     const admin = await createPerson(context, 'admin');
-    const { concierge, owner, requestId, stream } = await staffStreamWithAThreadToWatch();
     await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Before the demotion'));
     await stream.next(aboutRequest(requestId, 'message.created'));
-
     const demoted = await adminCall(context, admin, 'PATCH', `/staff/${concierge.id}`, { role: 'employee' });
     expect(demoted.statusCode, demoted.body).toBe(200);
     await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
     await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('After the demotion'));
     expect(JSON.stringify(stream.events)).not.toContain('After the demotion');
+  }
+
+  it('a demoted concierge’s stream ends at once and carries nothing posted after the demotion', async () => {
+    const watched = await staffStreamWithAThreadToWatch();
+    await expectDemotionToSilence(watched);
+    const { concierge, owner, requestId } = watched;
     // Reconnecting, the former concierge sees what an employee sees: nothing of another's request.
     const asEmployee = await openStream(baseUrl, await ticketFor(concierge));
     await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Once reconnected'));
@@ -437,30 +437,11 @@ describe('a change of rights reaches open streams at once (issue 33 point 1)', (
 
   it.skipIf(testEngine !== 'postgres')(
     'a concierge demoted through one server process loses the stream open on another at once (PostgreSQL only)',
-    async () => {
-      const secondDatabase = await openDatabase({ url: context.database.url });
-      const instanceB = await buildApp({ config: context.config, database: secondDatabase });
-      try {
-        const urlB = await listen(instanceB);
-        const admin = await createPerson(context, 'admin');
-        const concierge = await createPerson(context, 'concierge');
-        const owner = await createPerson(context);
-        const requestId = await createRequest(context, owner);
-        const onB = await openStream(urlB, await ticketFor(concierge, instanceB));
-        await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Seen on B'));
-        await onB.next(aboutRequest(requestId, 'message.created'));
-
-        // The demotion goes through instance A; the stream lives on instance B.
-        const demoted = await adminCall(context, admin, 'PATCH', `/staff/${concierge.id}`, { role: 'employee' });
-        expect(demoted.statusCode, demoted.body).toBe(200);
-        await expect(endsWithin(onB, AT_ONCE_MS)).resolves.toBe('ended');
-        await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Not for B'));
-        expect(JSON.stringify(onB.events)).not.toContain('Not for B');
-      } finally {
-        await instanceB.close();
-        await secondDatabase.close();
-      }
-    },
+    () =>
+      withSecondProcess(async (instanceB, urlB) => {
+        // The stream lives on instance B; the demotion goes through instance A.
+        await expectDemotionToSilence(await staffStreamWithAThreadToWatch(urlB, instanceB));
+      }),
   );
 });
 
@@ -487,6 +468,18 @@ describe('stream tickets per session (issue 33 point 1)', () => {
     expect((await context.app.inject({ method: 'POST', url: '/api/v1/events/ticket', headers: (await secondSession(employee)).headers })).statusCode).toBe(200);
   });
 });
+
+/** Instance B, listening: its own connection pool and LISTEN connection, as a second process would have. */
+async function withSecondProcess(run: (instanceB: App, urlB: string) => Promise<void>) {
+  const secondDatabase = await openDatabase({ url: context.database.url });
+  const instanceB = await buildApp({ config: context.config, database: secondDatabase });
+  try {
+    await run(instanceB, await listen(instanceB));
+  } finally {
+    await instanceB.close();
+    await secondDatabase.close();
+  }
+}
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
