@@ -5,16 +5,64 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * DESIGN's layering (issue 12): views -> machines -> services -> contract, widgets depend on nothing of the app, and
- * the server shares only the contract with the browser. Each layer is kept from importing the ones named in `from`.
+ * DESIGN's layering: contract <- services <- machines <- views <- app (the shell: routes, layouts, guards), widgets
+ * beside them, depending on nothing of the app; the server shares only the contract with the browser. Each layer is
+ * kept from importing the ones named in `from`. Views call no service: they send events to their flow, and read from
+ * services only what makes no call (the rules and words of a screen, the configuration, the lazy loader).
  */
+const VIEWS_MAY_READ = ['./threadRules.ts', './account.messages.ts', './config.ts', './lazyPage.ts'];
 const LAYERS = [
   { target: 'src/contract', from: ['src/app', 'src/views', 'src/machines', 'src/services', 'src/widgets', 'server'] },
   { target: 'src/services', from: ['src/app', 'src/views', 'src/machines', 'src/widgets'] },
   { target: 'src/machines', from: ['src/app', 'src/views', 'src/widgets'] },
+  { target: 'src/views', from: ['src/app'] },
+  { target: 'src/views', from: 'src/services', except: VIEWS_MAY_READ },
   { target: 'src/widgets', from: ['src/app', 'src/views', 'src/machines', 'src/services'] },
   { target: 'src', from: ['server'] },
   { target: 'server', from: ['src/app', 'src/views', 'src/machines', 'src/services', 'src/widgets'] },
+];
+
+/**
+ * The server's layers (issue 27): routes -> domain -> db, never back up. The domain reaches mail, SMS and file storage
+ * through the port interfaces of server/domain/ports, which the adapters implement; only the composition root (app.ts,
+ * main.ts) picks an adapter. server/domain/shared is the kernel every context may use, and uses none of them.
+ */
+const SERVER_LAYERS = [
+  {
+    target: 'server/db/*.ts',
+    from: ['server/domain', 'server/routes', 'server/plugins', 'server/adapters'],
+    message: 'The database layer knows no layer above it.',
+  },
+  {
+    target: 'server/domain',
+    from: ['server/routes', 'server/plugins', 'server/adapters', 'server/app.ts', 'server/main.ts'],
+    message: 'The domain knows no HTTP and no adapter: take a port of server/domain/ports.',
+  },
+  {
+    target: 'server/domain/shared',
+    from: 'server/domain',
+    except: ['./shared', './ports'],
+    message: 'The shared kernel depends on no bounded context.',
+  },
+  {
+    target: 'server/domain/ports',
+    from: 'server/domain',
+    except: ['./ports'],
+    message: 'A port is an interface of its own: it depends on no bounded context.',
+  },
+  {
+    target: 'server/adapters',
+    from: ['server/domain', 'server/routes', 'server/plugins', 'server/db'],
+    except: ['./ports'],
+    message: 'An adapter implements a port of server/domain/ports and knows nothing else of the server.',
+  },
+  {
+    target: ['server/routes', 'server/plugins'],
+    from: 'server/adapters',
+    // The disk store's own signed addresses (uploads.routes.ts) are that adapter's HTTP face.
+    except: ['./storage/disk.ts'],
+    message: 'Routes reach an adapter through its port (server/domain/ports).',
+  },
 ];
 
 export default tseslint.config(
@@ -60,7 +108,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: LAYERS,
+          zones: [...LAYERS, ...SERVER_LAYERS],
         },
       ],
     },

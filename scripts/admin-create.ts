@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { createAdmin } from '../server/domain/admins.ts';
+import { createAdmin } from '../server/domain/admin/admins.ts';
 
 const USAGE = 'Usage: npm run admin:create -- <email> [--first-name <name>] [--last-name <name>]';
 

@@ -22,7 +22,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { seedDemoAccounts } from '../server/db/seed/demoAccounts.ts';
 import { seedOfferingCatalogue } from '../server/db/seed/offeringCatalogue.ts';
 import { seedSurveyCatalogue } from '../server/db/seed/surveyCatalogue.ts';
-import { createSession } from '../server/domain/sessions.ts';
+import { createSession } from '../server/domain/accounts/sessions.ts';
 import { createScratchDatabase } from '../tests/server/scratchDatabase.ts';
 
 const { values: options } = parseArgs({

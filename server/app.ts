@@ -1,25 +1,30 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type RouteOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  validatorCompiler,
+  type ZodFastifySchemaValidationError,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { type Config, hasDemoMode, hasRealTransport } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorForLog, loggerOptions } from './logging.ts';
 import { serializerCompiler } from './serialization.ts';
 import { createStorage } from './adapters/storage/createStorage.ts';
-import { UserFacingError, invalidFieldsBody } from './domain/userFacingError.ts';
+import { UserFacingError, invalidFields } from './domain/shared/userFacingError.ts';
 import { MONITORING_TUNNEL_PATH } from '../src/contract/monitoring.ts';
 import authenticate from './plugins/authenticate.ts';
 import inputGuard from './plugins/inputGuard.ts';
 import securityHeaders from './plugins/securityHeaders.ts';
 import staticFiles from './plugins/staticFiles.ts';
-import { startRealtimeHub } from './domain/realtime.ts';
-import { IMAGE_NOT_FOUND_ERROR, findCatalogueImage } from './domain/catalogueImages.ts';
-import { findCompanyLogo } from './domain/companies.ts';
-import { createOfferingsCache } from './domain/offerings.ts';
-import { isStaffRole } from './domain/requests.ts';
-import { createUserViews } from './domain/userViews.ts';
+import { startRealtimeHub } from './domain/realtime/realtime.ts';
+import { IMAGE_NOT_FOUND_ERROR, findCatalogueImage } from './domain/catalogue/catalogueImages.ts';
+import { findCompanyLogo } from './domain/admin/companies.ts';
+import { createOfferingsCache } from './domain/catalogue/offerings.ts';
+import { isStaffRole } from './domain/requests/requests.ts';
+import { createUserViews } from './domain/realtime/userViews.ts';
 import { adminRoutes } from './routes/admin.routes.ts';
 import { adminCatalogueRoutes } from './routes/adminCatalogue.routes.ts';
 import analyticsRoutes from './routes/analytics.routes.ts';
@@ -47,6 +52,16 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
 }
 
+/** A request the route's schema refused: a 422 naming each field at fault by its dotted path. */
+function schemaRefusal(error: Pick<FastifyError, 'validationContext'> & { validation: ZodFastifySchemaValidationError[] }): UserFacingError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    fields[path || error.validationContext || 'body'] ??= issue.message ?? 'Invalid value';
+  }
+  return invalidFields(fields);
+}
+
 /** Builds the Fastify instance: the API under /api, the built SPA for every other path. Tests use it with inject. */
 export async function buildApp({ config, database, onRoute, logStream }: AppOptions) {
   const app = Fastify({
@@ -59,22 +74,17 @@ export async function buildApp({ config, database, onRoute, logStream }: AppOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The one error handler: every refusal the user may be told about is a UserFacingError by the time it answers.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        fields[path || error.validationContext || 'body'] ??= issue.message ?? 'Invalid value';
-      }
-      return reply.code(422).send(invalidFieldsBody(fields));
-    }
+    const refusal = hasZodFastifySchemaValidationErrors(error) ? schemaRefusal(error) : error;
+    if (refusal instanceof UserFacingError) return reply.code(refusal.statusCode).send(refusal.body);
+    // Fastify's and its plugins' own refusals (malformed JSON, a body too large, a rate limit) carry their status.
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: errorForLog(error) }, 'request failed');
       return reply.code(500).send({ error: 'An unexpected error occurred' });
     }
-    const fields = error instanceof UserFacingError ? error.fields : undefined;
-    return reply.code(status).send(fields ? { error: error.message, fields } : { error: error.message });
+    return reply.code(status).send({ error: error.message });
   });
 
   await app.register(securityHeaders, { config });

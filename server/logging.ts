@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { REDACTED, SECRET_QUERY_PARAMETERS, redactSecrets } from '../src/contract/secrets.ts';
 import type { Config } from './config.ts';
 
@@ -6,6 +6,9 @@ import type { Config } from './config.ts';
  * What the server logs, kept free of secrets (issue 9 point 6): no password or its hash, no session, MFA, reset,
  * unlock or stream token, no SMS code and no signed file address ever reaches a log line.
  */
+
+/** What a part of the server that runs outside a request (the outbox worker, a transport) logs to. */
+export type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /**
  * The address as logged: the tokens of e-mailed links in the path (a page load of /reset-password/<token>) and

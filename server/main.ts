@@ -6,7 +6,7 @@ import { seedOfferingCatalogue } from './db/seed/offeringCatalogue.ts';
 import { seedSurveyCatalogue } from './db/seed/surveyCatalogue.ts';
 import { createMailTransport } from './adapters/mail.ts';
 import { createSmsTransport } from './adapters/sms.ts';
-import { startOutboxWorker } from './domain/outbox.ts';
+import { startOutboxWorker } from './domain/shared/outbox.ts';
 import { startServerMonitoring } from './monitoring.ts';
 
 async function main() {

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createActor } from 'xstate';
-import { AppSystemProvider } from './app/appSystem.tsx';
+import { AppSystemProvider } from './machines/appSystem.tsx';
 import { HydrationBoundary } from './app/hydration.tsx';
 import { appInspector } from './app/inspector.ts';
 import { createAppRouter } from './app/router.tsx';

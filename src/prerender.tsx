@@ -6,7 +6,7 @@ import { type RouteObject, StaticRouterProvider, createStaticHandler, createStat
 import { ConsoleGuard } from './app/ConsoleGuard.tsx';
 import { RequireAuth, RequireMfaStep } from './app/guards.tsx';
 import { createActor } from 'xstate';
-import { AppSystemProvider } from './app/appSystem.tsx';
+import { AppSystemProvider } from './machines/appSystem.tsx';
 import { HydrationBoundary } from './app/hydration.tsx';
 import { appMachine } from './machines/app.machine.ts';
 import { type RouteHandle, lazyPagesOf, routes } from './app/routes.tsx';

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { Log, MessageTransport } from '../domain/outbox.ts';
+import type { MessageTransport } from '../domain/ports/messageTransport.ts';
+import type { Log } from '../logging.ts';
 
 /**
  * E-mail delivery for the outbox worker: SMTP (nodemailer) when SMTP_URL is set; otherwise the message stays readable

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
-import type { Log, MessageTransport } from '../domain/outbox.ts';
+import type { MessageTransport } from '../domain/ports/messageTransport.ts';
+import type { Log } from '../logging.ts';
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 

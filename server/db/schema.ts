@@ -36,8 +36,9 @@ export const companies = pgTable('companies', {
   /** A company of the service's own staff: its members are internal users (analytics, error reports). */
   internalStaff: boolean('internal_staff').notNull().default(false),
   /**
-   * Set while the company is deactivated (server/domain/companies.ts): it admits no sign-ups and sponsors nobody, and
-   * its employees who belong to no other active company cannot sign in. The row and its memberships are kept.
+   * Set while the company is deactivated (server/domain/admin/companies.ts): it admits no sign-ups and sponsors
+   * nobody, and its employees who belong to no other active company cannot sign in. The row and its memberships are
+   * kept.
    */
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -68,7 +69,7 @@ export const users = pgTable('users', {
   /** A phone given for enrolment and not yet verified by a code. */
   mfaPendingPhone: text('mfa_pending_phone'),
   mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true }),
-  /** When the account-wide lock began and its unlock link was e-mailed (server/domain/lockout.ts); null when open. */
+  /** When the account-wide lock began and its unlock link was e-mailed (domain/accounts/lockout.ts); null when open. */
   lockedAt: timestamp('locked_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   /**
@@ -78,8 +79,8 @@ export const users = pgTable('users', {
   awaitingPassword: boolean('awaiting_password').notNull().default(false),
   /**
    * When the owner proved the address by opening an e-mailed link; until then the companies of the account are
-   * claimed, not granted (server/domain/emailConfirmation.ts). Sign-up stores null; accounts made by the seed, the
-   * admin command or an operator are confirmed as they are made, hence the default.
+   * claimed, not granted (server/domain/accounts/emailConfirmation.ts). Sign-up stores null; accounts made by the
+   * seed, the admin command or an operator are confirmed as they are made, hence the default.
    */
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
   /** Set when the three onboarding steps are done; until then the user is sent to AboutUs. */
@@ -100,7 +101,7 @@ export const userCompanies = pgTable(
 
 /**
  * Unsuccessful sign-ins, kept per address (lower-cased, whether or not an account has it) and client address, so that
- * throttling answers known and unknown addresses alike (server/domain/lockout.ts).
+ * throttling answers known and unknown addresses alike (server/domain/accounts/lockout.ts).
  */
 export const signInFailures = pgTable(
   'sign_in_failures',
@@ -265,7 +266,8 @@ export const analyticsEvents = pgTable('analytics_events', {
 
 /**
  * Who changed what in the console's admin area, and when (issue 13): written in the transaction of the change it
- * tells about (server/domain/audit.ts). `changes` holds the changed fields' values before and after, never a secret.
+ * tells about (server/domain/admin/audit.ts). `changes` holds the changed fields' values before and after, never a
+ * secret.
  */
 export const auditEvents = pgTable(
   'audit_events',

@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import type { Database } from '../db/client.ts';
-import type { RealtimeHub } from '../domain/realtime.ts';
-import { createSessionCache } from '../domain/sessionCache.ts';
-import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../domain/emailConfirmation.ts';
-import { type AuthenticatedUser, tokenFromAuthorization } from '../domain/sessions.ts';
-import { unprocessable } from '../domain/userFacingError.ts';
+import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../domain/accounts/emailConfirmation.ts';
+import type { RealtimeHub } from '../domain/realtime/realtime.ts';
+import { createSessionCache } from '../domain/accounts/sessionCache.ts';
+import { type AuthenticatedUser, tokenFromAuthorization } from '../domain/accounts/sessions.ts';
+import { unprocessable } from '../domain/shared/userFacingError.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +30,7 @@ declare module 'fastify' {
     skipMfa?: boolean;
     /**
      * The call revokes sessions or MFA devices, or changes what MFA a user needs: it answers only once the session
-     * cache of this process has forgotten what it changed (see server/domain/sessionCache.ts).
+     * cache of this process has forgotten what it changed (see server/domain/accounts/sessionCache.ts).
      */
     changesCredentials?: boolean;
   }

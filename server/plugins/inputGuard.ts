@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalidFieldsBody } from '../domain/userFacingError.ts';
+import { invalidFields } from '../domain/shared/userFacingError.ts';
 
 /** Deeper than any body of the contract (the deepest is a few levels); a validator recursing further could overflow. */
 export const MAX_INPUT_DEPTH = 32;
@@ -56,7 +56,7 @@ export function findInputProblem(input: unknown, rootName: string): { field: str
  * route in one place, before validation: a 422 naming the field, in the shape of the validation errors.
  */
 export default fp(async (app) => {
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     const inputs = [
       ['params', request.params],
       ['query', request.query],
@@ -64,7 +64,7 @@ export default fp(async (app) => {
     ] as const;
     for (const [rootName, input] of inputs) {
       const found = findInputProblem(input, rootName);
-      if (found) return reply.code(422).send(invalidFieldsBody({ [found.field]: found.problem }));
+      if (found) throw invalidFields({ [found.field]: found.problem });
     }
   });
 });

@@ -12,12 +12,12 @@ import {
   updateCompanyRequest,
 } from '../../src/contract/admin.ts';
 import { errorBody, idParams } from '../../src/contract/common.ts';
-import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { FileStorage } from '../domain/ports/fileStorage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { listAuditEvents } from '../domain/audit.ts';
-import { createCompany, findCompany, listCompanies, setCompanyActive, updateCompany } from '../domain/companies.ts';
-import { changeRole, findAccount, inviteStaff, listStaffAccounts, setAccountActive } from '../domain/staff.ts';
+import { listAuditEvents } from '../domain/admin/audit.ts';
+import { createCompany, findCompany, listCompanies, setCompanyActive, updateCompany } from '../domain/admin/companies.ts';
+import { changeRole, findAccount, inviteStaff, listStaffAccounts, setAccountActive } from '../domain/admin/staff.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };

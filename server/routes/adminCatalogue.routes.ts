@@ -20,7 +20,7 @@ import {
   updateOfferingRequest,
 } from '../../src/contract/adminCatalogue.ts';
 import { errorBody, idParams } from '../../src/contract/common.ts';
-import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { FileStorage } from '../domain/ports/fileStorage.ts';
 import type { Database } from '../db/client.ts';
 import {
   createOffering,
@@ -33,7 +33,7 @@ import {
   setOfferingFlag,
   updateOffering,
   updateOfferingCategory,
-} from '../domain/adminOfferings.ts';
+} from '../domain/admin/adminOfferings.ts';
 import {
   createSurveyCategory,
   createTemplate,
@@ -43,8 +43,8 @@ import {
   replaceQuestions,
   updateSurveyCategory,
   updateTemplate,
-} from '../domain/adminSurveys.ts';
-import type { OfferingsCache } from '../domain/offerings.ts';
+} from '../domain/admin/adminSurveys.ts';
+import type { OfferingsCache } from '../domain/catalogue/offerings.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };

@@ -10,8 +10,8 @@ import {
   createHourlyBudget,
   recordAnalyticsBatch,
   recordClientError,
-} from '../domain/analytics.ts';
-import { findSessionUser, tokenFromAuthorization } from '../domain/sessions.ts';
+} from '../domain/analytics/analytics.ts';
+import { findSessionUser, tokenFromAuthorization } from '../domain/accounts/sessions.ts';
 
 /** Batches per minute per sender: a page view per navigation, sent at most every few seconds, fits easily. */
 export const EVENT_BATCHES_PER_MINUTE = 120;

@@ -13,7 +13,7 @@ import {
   staffResponse,
   statusChangeRequest,
 } from '../../src/contract/console.ts';
-import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { FileStorage } from '../domain/ports/fileStorage.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -23,11 +23,11 @@ import {
   listConsoleRequests,
   listStaff,
   markRequestRead,
-} from '../domain/console.ts';
-import { addInternalNote, postConciergeReply } from '../domain/messages.ts';
-import type { RealtimeHub } from '../domain/realtime.ts';
-import { requestNotFound } from '../domain/requests.ts';
-import { markdownToSafeHtml } from '../domain/sanitize.ts';
+} from '../domain/requests/console.ts';
+import { addInternalNote, postConciergeReply } from '../domain/requests/messages.ts';
+import type { RealtimeHub } from '../domain/realtime/realtime.ts';
+import { requestNotFound } from '../domain/requests/requests.ts';
+import { markdownToSafeHtml } from '../domain/requests/sanitize.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };

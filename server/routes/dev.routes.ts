@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxQuery, outboxResponse } from '../../src/contract/dev.ts';
 import { isLoopback } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { listOutbox } from '../domain/outbox.ts';
+import { listOutbox } from '../domain/shared/outbox.ts';
 
 export const LOOPBACK_ONLY_ERROR = 'The development outbox answers only on the machine the server runs on.';
 

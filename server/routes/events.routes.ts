@@ -13,7 +13,7 @@ import {
   mayReceive,
   redeemStreamTicket,
   viewerStands,
-} from '../domain/realtime.ts';
+} from '../domain/realtime/realtime.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { errorForLog } from '../logging.ts';
 

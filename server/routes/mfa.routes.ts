@@ -3,7 +3,7 @@ import { mfaEnrollRequest, mfaVerifyRequest } from '../../src/contract/account.t
 import { MFA_TOKEN_HEADER, errorBody, successBody } from '../../src/contract/common.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { sendCode, startEnrollment, verifyCode } from '../domain/otp.ts';
+import { sendCode, startEnrollment, verifyCode } from '../domain/accounts/otp.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { authRateLimit } from './authRateLimit.ts';
 

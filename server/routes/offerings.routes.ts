@@ -7,7 +7,7 @@ import {
   offeringsResponse,
 } from '../../src/contract/offerings.ts';
 import type { Database } from '../db/client.ts';
-import { type OfferingsCache, findOffering, listOfferingCategories } from '../domain/offerings.ts';
+import { type OfferingsCache, findOffering, listOfferingCategories } from '../domain/catalogue/offerings.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 /** The same answer for an unknown id and another company's benefit: its existence is not revealed. */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorBody } from '../../src/contract/common.ts';
-import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { FileStorage } from '../domain/ports/fileStorage.ts';
 import type { Database, Executor } from '../db/client.ts';
-import type { StoredUpload } from '../domain/uploads.ts';
+import type { StoredUpload } from '../domain/uploads/uploads.ts';
 
 const imageParams = z.object({ key: z.string().check(z.minLength(1), z.maxLength(200)) });
 

@@ -7,13 +7,13 @@ import {
   requestResponse,
   requestsResponse,
 } from '../../src/contract/requests.ts';
-import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { FileStorage } from '../domain/ports/fileStorage.ts';
 import type { Database } from '../db/client.ts';
-import { postEmployeeMessage } from '../domain/messages.ts';
-import type { RealtimeHub } from '../domain/realtime.ts';
-import { findOwnedRequest, listOwnedRequests, requestNotFound } from '../domain/requests.ts';
+import { postEmployeeMessage } from '../domain/requests/messages.ts';
+import type { RealtimeHub } from '../domain/realtime/realtime.ts';
+import { findOwnedRequest, listOwnedRequests, requestNotFound } from '../domain/requests/requests.ts';
 import { userOf } from '../plugins/authenticate.ts';
-import type { UserViews } from '../domain/userViews.ts';
+import type { UserViews } from '../domain/realtime/userViews.ts';
 
 const refusals = { 401: errorBody, 404: errorBody };
 

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorBody, idParams, successBody } from '../../src/contract/common.ts';
@@ -15,11 +14,11 @@ import {
   userRequestAnswerRequest,
   userRequestAnswerResponse,
 } from '../../src/contract/surveys.ts';
-import type { FileStorage } from '../adapters/storage/storage.ts';
+import type { FileStorage } from '../domain/ports/fileStorage.ts';
 import type { Database } from '../db/client.ts';
-import { readOnboardingAnswers, saveOnboardingAnswers } from '../domain/onboarding.ts';
-import { recommendedRequestCategories } from '../domain/recommendations.ts';
-import { SurveyError } from '../domain/surveyError.ts';
+import { readOnboardingAnswers, saveOnboardingAnswers } from '../domain/surveys/onboarding.ts';
+import { recommendedRequestCategories } from '../domain/surveys/recommendations.ts';
+import { notFound } from '../domain/shared/userFacingError.ts';
 import {
   CATEGORY_NOT_FOUND,
   alphaTemplatesByCategory,
@@ -29,17 +28,9 @@ import {
   listSurveyCategories,
   nextScreenItem,
   submitSurvey,
-} from '../domain/surveys.ts';
+} from '../domain/surveys/surveys.ts';
 import { userOf } from '../plugins/authenticate.ts';
-import type { UserViews } from '../domain/userViews.ts';
-
-/** A SurveyError becomes its status with `{ error, fields? }`; anything else goes on to the app's error handler. */
-function answerSurveyErrors(app: FastifyInstance) {
-  app.setErrorHandler((error, _request, reply) => {
-    if (!(error instanceof SurveyError)) throw error;
-    return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
-  });
-}
+import type { UserViews } from '../domain/realtime/userViews.ts';
 
 const refusals = { 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
@@ -48,7 +39,6 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
   app,
   { db, storage, views },
 ) => {
-  answerSurveyErrors(app);
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -71,7 +61,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
     { schema: { params: idParams, response: { 200: categoryRequestSurveysResponse, ...refusals } } },
     async (request) => {
       const category = await findSurveyCategory(db, request.params.id);
-      if (!category) throw new SurveyError(404, CATEGORY_NOT_FOUND);
+      if (!category) throw notFound(CATEGORY_NOT_FOUND);
       const templates = await alphaTemplatesByCategory(db, [category.id]);
       return { survey_category: category, request_surveys: templates.get(category.id) ?? [] };
     },
@@ -127,7 +117,6 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
 
 /** SPEC §7 onboarding answers, under /api/v1/onboarding_answers. */
 export const onboardingRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  answerSurveyErrors(app);
   app.addHook('onRequest', app.authenticate);
 
   app.get(

@@ -11,17 +11,18 @@ import {
   uploadKeyQuery,
 } from '../../src/contract/uploads.ts';
 import type { DiskStorage, SignatureCheck } from '../adapters/storage/disk.ts';
-import { type FileStorage, contentDisposition } from '../adapters/storage/storage.ts';
+import { type FileStorage, contentDisposition } from '../domain/ports/fileStorage.ts';
 import type { Database } from '../db/client.ts';
 import {
-  UploadRejectedError,
   confirmStoredUpload,
   createUpload,
   findReadableUpload,
   findUpload,
   inspectUpload,
   markStored,
-} from '../domain/uploads.ts';
+  uploadRejected,
+} from '../domain/uploads/uploads.ts';
+import { UserFacingError } from '../domain/shared/userFacingError.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 /** The same answer whether the key is unknown, not yet stored or someone else's: existence is not revealed. */
@@ -74,8 +75,8 @@ const signedQuery = z.object({
 });
 
 /** The rest of a refused body is not worth reading: answer, then close the connection. */
-function refuse(reply: FastifyReply, rejection: UploadRejectedError) {
-  return reply.code(rejection.statusCode).header('connection', 'close').send({ error: rejection.message });
+function refuse(reply: FastifyReply, rejection: UserFacingError) {
+  return reply.code(rejection.statusCode).header('connection', 'close').send(rejection.body);
 }
 
 /**
@@ -98,14 +99,14 @@ export const diskStorageRoutes: FastifyPluginAsyncZod<{ db: Database; storage: D
     if (!upload) return reply.code(404).send({ error: FILE_NOT_FOUND });
     if (upload.status === 'stored') return reply.code(409).send({ error: 'This file has already been uploaded.' });
     // Refuse an announced oversize body before reading any of it; the stream check covers chunked bodies.
-    if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) return refuse(reply, new UploadRejectedError('too_large'));
+    if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES) return refuse(reply, uploadRejected('too_large'));
 
     // Refusing mid-stream must not destroy the request (that would reset the socket before the answer is sent).
     const inspection = inspectUpload(request.raw.iterator({ destroyOnReturn: false }));
     try {
       await storage.write(key, inspection.chunks);
     } catch (error) {
-      if (!(error instanceof UploadRejectedError)) throw error;
+      if (!(error instanceof UserFacingError)) throw error;
       return refuse(reply, error);
     }
     await markStored(db, key, inspection.inspected());

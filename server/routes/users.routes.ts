@@ -21,15 +21,15 @@ import {
   resetPassword,
   signIn,
   signUp,
-} from '../domain/accounts.ts';
-import { EMAIL_CONFIRMED_MESSAGE, confirmEmail, resendConfirmationLink } from '../domain/emailConfirmation.ts';
-import { ACCOUNT_UNLOCKED_MESSAGE, unlockWithToken } from '../domain/lockout.ts';
-import type { RealtimeHub } from '../domain/realtime.ts';
-import { revokeSession } from '../domain/sessions.ts';
-import { describeUser } from '../domain/users.ts';
+} from '../domain/accounts/accounts.ts';
+import { EMAIL_CONFIRMED_MESSAGE, confirmEmail, resendConfirmationLink } from '../domain/accounts/emailConfirmation.ts';
+import { ACCOUNT_UNLOCKED_MESSAGE, unlockWithToken } from '../domain/accounts/lockout.ts';
+import type { RealtimeHub } from '../domain/realtime/realtime.ts';
+import { revokeSession } from '../domain/accounts/sessions.ts';
+import { describeUser } from '../domain/accounts/users.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { authRateLimit } from './authRateLimit.ts';
-import type { UserViews } from '../domain/userViews.ts';
+import type { UserViews } from '../domain/realtime/userViews.ts';
 
 /** SPEC §7 Account, under /api/v1/users. */
 const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtime: RealtimeHub; views: UserViews }> = async (

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { LinkButton } from '../widgets/Button.tsx';
-import { useSession } from './appSystem.tsx';
+import { useSession } from '../machines/appSystem.tsx';
 import './ConsoleGuard.css';
 
 export const ADMIN_ONLY_MESSAGE = 'This area is for administrators only.';

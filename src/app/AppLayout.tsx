@@ -7,10 +7,10 @@ import { lazyPage } from '../services/lazyPage.ts';
 import { isStaffRole } from './ConsoleGuard.tsx';
 import { useHydrating } from './hydration.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
-import { Logo } from './Logo.tsx';
+import { Logo } from '../widgets/Logo.tsx';
 import { useOpenedOnce } from '../widgets/useOpenedOnce.ts';
 import type { RouteHandle } from './routes.tsx';
-import { useAppActor, useRequestCreationActor, useSession } from './appSystem.tsx';
+import { useAppActor, useRequestCreationActor, useSession } from '../machines/appSystem.tsx';
 import './AppLayout.css';
 
 interface NavItem {

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { useHydrating } from './hydration.tsx';
-import { Logo } from './Logo.tsx';
+import { Logo } from '../widgets/Logo.tsx';
 import './AuthLayout.css';
 
 const QUOTES = [

@@ -9,7 +9,7 @@ import { ToastRegion } from '../widgets/ToastRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { RouteHandle } from './routes.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
-import { navigationReload, useAppActor, useToastsActor, useVersionActor } from './appSystem.tsx';
+import { navigationReload, useAppActor, useToastsActor, useVersionActor } from '../machines/appSystem.tsx';
 
 function useRouteTitle(): string {
   const matches = useMatches();

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { rememberReturnTo } from '../services/storage.ts';
 import { Spinner } from '../widgets/Spinner.tsx';
 import { useHydrating } from './hydration.tsx';
-import { useSession } from './appSystem.tsx';
+import { useSession } from '../machines/appSystem.tsx';
 
 type SessionView = 'resolving' | 'signedOut' | 'mfaPending' | 'enrollmentPending' | 'signedIn';
 

@@ -17,7 +17,7 @@ import type { versionCheckMachine } from './versionCheck.machine.ts';
  *   page load, DESIGN §9);
  * - 'requestCreation': the request creation drawer, loaded when it is first asked to open (it is a signed-in feature,
  *   and its code with the survey conversation is not on the sign-in page).
- * The screens' flows join the system as they mount (app/appSystem.tsx, `useFlow`): one inspector sees them all.
+ * The screens' flows join the system as they mount (appSystem.tsx, `useFlow`): one inspector sees them all.
  */
 
 /**
@@ -30,7 +30,7 @@ export type AppEvent =
   | RequestCreationCommand
   /** The tab became visible for the first time since the page loaded. */
   | { type: 'TAB_VISIBLE' }
-  /** A screen that started a flow in the system (app/appSystem.tsx, useFlow) has gone: the app, its parent, stops it. */
+  /** A screen that started a flow in the system (appSystem.tsx, useFlow) has gone: the app, its parent, stops it. */
   | { type: 'FLOW_ENDED'; flow: AnyActorRef }
   /** A screen's flow failed. */
   | { type: `xstate.error.actor.${string}`; error: unknown };

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { EMAIL_CONFIRMATION_MESSAGES, accountErrorMessage, requestConfirmationLink } from '../services/account.ts';
+import { accountErrorMessage, requestConfirmationLink } from '../services/account.ts';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../services/account.messages.ts';
 
 /**
  * 'Send the link again' on Benefits & Offers while the address is unconfirmed (issue 9 point 9): each press asks the

@@ -2,7 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { RecommendedRequestCategory } from '../contract/surveys.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { serverMessage } from '../services/http.ts';
-import { type ClientRequest, listRequests } from '../services/requests.ts';
+import { listRequests } from '../services/requests.ts';
+import type { ClientRequest } from '../services/threadRules.ts';
 import { fetchRecommendedCategories } from '../services/surveys.ts';
 import { requestsCreated } from './system.ts';
 

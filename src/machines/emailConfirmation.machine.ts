@@ -1,4 +1,5 @@
-import { EMAIL_CONFIRMATION_MESSAGES, confirmEmail } from '../services/account.ts';
+import { confirmEmail } from '../services/account.ts';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../services/account.messages.ts';
 import { emailedLinkMachine } from './emailedLink.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import { ACCOUNT_MESSAGES, enrollMfa } from '../services/account.ts';
+import { enrollMfa } from '../services/account.ts';
+import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import {
   STORE_VERIFIED_MFA_TOKEN,
   assignAccountError,

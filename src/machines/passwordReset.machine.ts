@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ResetPasswordRequest } from '../contract/account.ts';
-import { ACCOUNT_MESSAGES, accountErrorMessage, requestPasswordReset, resetPassword } from '../services/account.ts';
+import { accountErrorMessage, requestPasswordReset, resetPassword } from '../services/account.ts';
+import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { navigate } from '../services/navigation.ts';
 import { SIGN_IN_PATH } from './session.machine.ts';

@@ -5,7 +5,8 @@ import type { LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/live
 import type { Message, RequestStatus } from '../contract/requests.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { serverMessage, statusOf } from '../services/http.ts';
-import { type ClientRequest, createMessage, fetchRequest } from '../services/requests.ts';
+import { createMessage, fetchRequest } from '../services/requests.ts';
+import type { ClientRequest } from '../services/threadRules.ts';
 import {
   attachmentKind,
   uploadErrorMessage,

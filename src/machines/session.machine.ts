@@ -1,17 +1,8 @@
 import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { User } from '../contract/account.ts';
 import { MFA_REQUIRED_ERROR } from '../contract/common.constants.ts';
-import {
-  ACCOUNT_MESSAGES,
-  AccountError,
-  type Credentials,
-  type SignInAnswer,
-  type SignUpDetails,
-  fetchCurrentUser,
-  signIn,
-  signOut,
-  signUp,
-} from '../services/account.ts';
+import { AccountError, type Credentials, type SignInAnswer, type SignUpDetails, fetchCurrentUser, signIn, signOut, signUp } from '../services/account.ts';
+import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import { setAnalyticsUser, track } from '../services/analytics.ts';
 import { setErrorUser } from '../services/errorReporting.ts';
 import { type AuthFailure, onAuthFailure } from '../services/http.ts';

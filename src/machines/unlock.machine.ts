@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, unlockAccount } from '../services/account.ts';
+import { unlockAccount } from '../services/account.ts';
+import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import { emailedLinkMachine } from './emailedLink.ts';
 
 /** Unlock from an e-mailed link (SPEC §2, §8): loading, then success or failure. */

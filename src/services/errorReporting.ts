@@ -2,7 +2,7 @@ import type { ClientErrorReport } from '../contract/analytics.ts';
 import { ERROR_REPORT_LIMITS } from '../contract/analytics.constants.ts';
 import { anonymisePath } from '../contract/analytics.paths.ts';
 import type { User } from '../contract/account.ts';
-import { EMAIL_CONFIRMATION_MESSAGES } from './account.ts';
+import { EMAIL_CONFIRMATION_MESSAGES } from './account.messages.ts';
 import { readConfig } from './config.ts';
 import { api, isHTTPError, serverMessage, statusOf } from './http.ts';
 import { captureReport, isMonitoring, setMonitoringUser } from './monitoring.ts';

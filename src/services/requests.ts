@@ -4,23 +4,16 @@ import {
   type CreateMessageRequest,
   MESSAGE_ERRORS,
   REQUEST_LISTS,
-  type Request,
   type RequestList,
   request,
 } from '../contract/requests.ts';
 import { UnsuccessfulAnswer, api, requireSuccess } from './http.ts';
+import type { ClientRequest } from './threadRules.ts';
 
 /**
  * SPEC §7 "Requests and surveys": the employee's requests and their messages. "The list, fetch and message-create
  * calls throw on any non-200 answer (201 for message create) and on success flag false."
  */
-
-/**
- * A request as the app holds it. The status is kept as the server sent it: a list call fills in a missing one
- * with its list's status (SPEC §4), and a value this app does not know stays as it is (requestStatusLabel shows it
- * as 'Unknown') rather than failing the whole list.
- */
-export type ClientRequest = Omit<Request, 'status'> & { status: string };
 
 const receivedRequest = z.extend(request, { status: z.nullish(z.string()) });
 const receivedRequestAnswer = z.object({ request: receivedRequest });

@@ -1,6 +1,6 @@
-import type { Message, RequestList } from '../contract/requests.ts';
+import type { Message, Request, RequestList } from '../contract/requests.ts';
 import { isNetworkError } from './http.ts';
-import { type ClientRequest, mergeRequestLists } from './requests.ts';
+import { mergeRequestLists } from './requests.ts';
 
 /**
  * The rules of the employee's Requests and Request screens (SPEC §2, §4 Request status and Message thread, §8), as
@@ -11,6 +11,13 @@ import { type ClientRequest, mergeRequestLists } from './requests.ts';
 // ---------------------------------------------------------------------------------------------------------------
 // Requests screen
 // ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A request as the app holds it. The status is kept as the server sent it: a list call fills in a missing one
+ * with its list's status (SPEC §4), and a value this app does not know stays as it is (requestStatusLabel shows it
+ * as 'Unknown') rather than failing the whole list.
+ */
+export type ClientRequest = Omit<Request, 'status'> & { status: string };
 
 /** What the three list calls answered (GET /api/v1/requests/open, /in_progress, /completed). */
 export type RequestLists = Record<RequestList, ClientRequest[]>;

@@ -1,5 +1,5 @@
-import { useSession, useSessionSend } from '../app/appSystem.tsx';
-import { SUPPORT_EMAIL } from '../services/account.ts';
+import { useSession, useSessionSend } from '../machines/appSystem.tsx';
+import { SUPPORT_EMAIL } from '../services/account.messages.ts';
 import { Button } from '../widgets/Button.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import './Account.css';

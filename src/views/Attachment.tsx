@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router';
-import { useFlow } from '../app/appSystem.tsx';
+import { useFlow } from '../machines/appSystem.tsx';
 import { attachmentMachine } from '../machines/attachment.machine.ts';
 import { LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';

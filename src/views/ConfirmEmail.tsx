@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useSession } from '../app/appSystem.tsx';
+import { useSession } from '../machines/appSystem.tsx';
 import { emailConfirmationMachine } from '../machines/emailConfirmation.machine.ts';
 import { EmailedLinkScreen } from './EmailedLinkScreen.tsx';
 

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { emailedLinkMachine } from '../machines/emailedLink.ts';
-import { SUPPORT_EMAIL } from '../services/account.ts';
+import { SUPPORT_EMAIL } from '../services/account.messages.ts';
 import { LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
 import { Spinner } from '../widgets/Spinner.tsx';
 import './forms.css';
-import { useFlow } from '../app/appSystem.tsx';
+import { useFlow } from '../machines/appSystem.tsx';
 
 interface Destination {
   href: string;

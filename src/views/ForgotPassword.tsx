@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { forgotPasswordMachine } from '../machines/passwordReset.machine.ts';
-import { ACCOUNT_MESSAGES } from '../services/account.ts';
+import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import { Button, LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
 import { TextInput } from '../widgets/TextInput.tsx';
 import { emailError, fieldErrors, useForm } from './forms.ts';
 import './forms.css';
-import { useFlow } from '../app/appSystem.tsx';
+import { useFlow } from '../machines/appSystem.tsx';
 
 /** ForgotPassword (SPEC §2, §5, §8): the e-mail form, then a confirmation that never says whether it exists. */
 export default function ForgotPassword() {

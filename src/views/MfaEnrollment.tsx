@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { useFlow, useSession, useSessionSend } from '../app/appSystem.tsx';
+import { useFlow, useSession, useSessionSend } from '../machines/appSystem.tsx';
 import { mfaEnrollmentMachine } from '../machines/mfaEnrollment.machine.ts';
 import { Button } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';

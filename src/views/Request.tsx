@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'react-router';
-import { useFlow, useSession } from '../app/appSystem.tsx';
+import { useFlow, useSession } from '../machines/appSystem.tsx';
 import { THREAD_TEXT, requestThreadMachine } from '../machines/requestThread.machine.ts';
 import { threadMessages } from '../services/threadRules.ts';
 import { Button } from '../widgets/Button.tsx';

@@ -7,7 +7,7 @@ import { Skeleton } from '../widgets/Skeleton.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { TemplateList } from './requestCreation/TemplateList.tsx';
 import './requestCreation/requestCreation.css';
-import { useAppActor, useFlow } from '../app/appSystem.tsx';
+import { useAppActor, useFlow } from '../machines/appSystem.tsx';
 
 /** SPEC §2 Category page: '{category name} Requests' and its request templates, each beginning its survey. */
 export default function RequestCategory() {

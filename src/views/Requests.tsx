@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { type RequestsTab, hasCompletedRequests, requestsListMachine } from '../machines/requestsList.machine.ts';
-import type { ClientRequest } from '../services/requests.ts';
-import { REQUESTS_TEXT, requestCount } from '../services/threadRules.ts';
+import { type ClientRequest, REQUESTS_TEXT, requestCount } from '../services/threadRules.ts';
 import { Button } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
@@ -10,7 +9,7 @@ import { Tabs, tabId } from '../widgets/Tabs.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { RequestListItem } from './requests/RequestListItem.tsx';
 import './requests/requests.css';
-import { useFlow } from '../app/appSystem.tsx';
+import { useFlow } from '../machines/appSystem.tsx';
 
 export type RequestsListActor = ActorRefFrom<typeof requestsListMachine>;
 

@@ -1,4 +1,4 @@
-import { useSession, useSessionSend } from '../app/appSystem.tsx';
+import { useSession, useSessionSend } from '../machines/appSystem.tsx';
 import { Button, LinkButton } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
 import { TextInput } from '../widgets/TextInput.tsx';

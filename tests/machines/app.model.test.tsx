@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, assign, createActor, fromPromise, setup } from 'xstate';
-import { useFlow } from '../../src/app/appSystem.tsx';
+import { useFlow } from '../../src/machines/appSystem.tsx';
 import { type AppActor, BUILT_VERSION, appMachine } from '../../src/machines/app.machine.ts';
 import type { RequestCreationCommand, requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
 import { SYSTEM_IDS } from '../../src/machines/system.ts';

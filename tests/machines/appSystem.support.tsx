@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type Actor, type ActorOptions, type AnyStateMachine, type InputFrom, type SimulatedClock, createActor, fromPromise } from 'xstate';
-import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import { AppSystemProvider } from '../../src/machines/appSystem.tsx';
 import { type AppActor, type SessionActor, appMachine } from '../../src/machines/app.machine.ts';
 import type { requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
 import type { User } from '../../src/contract/account.ts';

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SnapshotFrom, fromPromise } from 'xstate';
-import { useRequestCreationActor } from '../../src/app/appSystem.tsx';
+import { useRequestCreationActor } from '../../src/machines/appSystem.tsx';
 import type { AppActor, SessionActor } from '../../src/machines/app.machine.ts';
 import { inApp, sessionOf, signedInSession, startTestApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';
@@ -11,7 +11,7 @@ import { DASHBOARD_MESSAGES, type OpenRequestLists, dashboardMachine } from '../
 import { requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
 import { surveyMachine } from '../../src/machines/survey.machine.ts';
 import { flushAnalytics } from '../../src/services/analytics.ts';
-import type { ClientRequest } from '../../src/services/requests.ts';
+import type { ClientRequest } from '../../src/services/threadRules.ts';
 import Dashboard from '../../src/views/Dashboard.tsx';
 import RequestCreationDrawer from '../../src/views/requestCreation/RequestCreationDrawer.tsx';
 import {

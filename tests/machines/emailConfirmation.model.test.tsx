@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import { AppSystemProvider } from '../../src/machines/appSystem.tsx';
 import type { SessionActor } from '../../src/machines/app.machine.ts';
 import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpResponse } from 'msw';
 import { createEmptyActor, fromPromise } from 'xstate';
-import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import { AppSystemProvider } from '../../src/machines/appSystem.tsx';
 import type { SessionActor } from '../../src/machines/app.machine.ts';
 import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../../src/contract/common.constants.ts';

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type SnapshotFrom, fromPromise } from 'xstate';
-import { AppSystemProvider } from '../../src/app/appSystem.tsx';
+import { AppSystemProvider } from '../../src/machines/appSystem.tsx';
 import type { SessionActor } from '../../src/machines/app.machine.ts';
 import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ActorRefFrom, assign, createActor, fromPromise } from 'xstate';
-import { useAppActor, useRequestCreationActor } from '../../src/app/appSystem.tsx';
+import { useAppActor, useRequestCreationActor } from '../../src/machines/appSystem.tsx';
 import type { AppActor, RequestCreationActor, SessionActor } from '../../src/machines/app.machine.ts';
 import { inApp, sessionOf, signedInSession, startTestApp } from './appSystem.support.tsx';
 import type { NextScreenItem, RequestSurvey, SubmittedRequest, SurveyCategory } from '../../src/contract/surveys.ts';

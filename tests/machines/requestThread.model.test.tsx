@@ -15,7 +15,7 @@ import {
 } from '../../src/machines/requestThread.machine.ts';
 import { type UploadReport, uploadedKey } from '../../src/machines/upload.machine.ts';
 import type { LiveUpdatesOptions, LiveUpdatesStatus, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
-import type { ClientRequest } from '../../src/services/requests.ts';
+import type { ClientRequest } from '../../src/services/threadRules.ts';
 import { LIVE_UPDATES_PAUSED, RequestThreadView } from '../../src/views/Request.tsx';
 import { relativeTime } from '../../src/widgets/format.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';

@@ -6,7 +6,7 @@ import { type Actor, type ActorLogic, type SnapshotFrom, createActor } from 'xst
 import type { AppActor } from '../../src/machines/app.machine.ts';
 import { TestModel, type TestModelOptions, type TestPath } from 'xstate/graph';
 import { requestsListMachine } from '../../src/machines/requestsList.machine.ts';
-import type { ClientRequest } from '../../src/services/requests.ts';
+import type { ClientRequest } from '../../src/services/threadRules.ts';
 import type { RequestLists } from '../../src/services/threadRules.ts';
 import { REQUESTS_LOAD_FAILED, RequestsView } from '../../src/views/Requests.tsx';
 import { relativeTime } from '../../src/widgets/format.ts';

@@ -78,7 +78,7 @@ const stateAssertions: NonNullable<TestParam<ToastsSnapshot, ToastsEvent>['state
 };
 
 const eventExecutors: NonNullable<TestParam<ToastsSnapshot, ToastsEvent>['events']> = {
-  // App code shows toasts through useShowToast (app/appSystem.tsx), which sends exactly this event to the system's toasts.
+  // App code shows toasts through useShowToast (machines/appSystem.tsx), which sends exactly this event to the system's toasts.
   SHOW: ({ event }) => {
     act(() => actor.send(event as ToastsEvent));
   },

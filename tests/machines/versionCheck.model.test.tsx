@@ -8,7 +8,7 @@ import { UpdateBanner } from '../../src/app/UpdateBanner.tsx';
 import { VERSION_FILE_PATH, versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
 import { flowSamples } from './flowSamples/versionCheck.samples.ts';
 import { expectFullCoverage } from './modelPaths.support.ts';
-import { reloadIfUpdateNeeded } from '../../src/app/appSystem.tsx';
+import { reloadIfUpdateNeeded } from '../../src/machines/appSystem.tsx';
 import { server } from './network.support.ts';
 
 type VersionCheckSnapshot = SnapshotFrom<typeof versionCheckMachine>;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeTokens, signInFailures, users } from '../../server/db/schema.ts';
-import { normalisedEmail } from '../../server/domain/users.ts';
+import { normalisedEmail } from '../../server/domain/accounts/users.ts';
 import { suiteContext } from './harness.ts';
 import { PASSWORD, latestLink, outboxTo, registerUser, resetPasswordByLink, tokenOf, uniqueEmail } from './helpers.ts';
 

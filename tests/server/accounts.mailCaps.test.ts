@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeTokens, signInFailures, users } from '../../server/db/schema.ts';
-import { RESET_LINKS_PER_HOUR } from '../../server/domain/accounts.ts';
-import { UNLOCK_LINKS_PER_HOUR } from '../../server/domain/lockout.ts';
+import { RESET_LINKS_PER_HOUR } from '../../server/domain/accounts/accounts.ts';
+import { UNLOCK_LINKS_PER_HOUR } from '../../server/domain/accounts/lockout.ts';
 import { suiteContext } from './harness.ts';
 import { PASSWORD, latestLink, outboxTo, registerUser, signUpRequest, tokenOf, uniqueEmail } from './helpers.ts';
 

@@ -6,15 +6,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMailTransport } from '../../server/adapters/mail.ts';
 import { createSmsTransport } from '../../server/adapters/sms.ts';
 import { outbox } from '../../server/db/schema.ts';
+import type { OutgoingMessage } from '../../server/domain/ports/messageTransport.ts';
 import {
-  type Log,
-  type OutgoingMessage,
   type Transports,
   deliverPendingMessages,
   enqueueMessage,
   retryDelayMs,
   startOutboxWorker,
-} from '../../server/domain/outbox.ts';
+} from '../../server/domain/shared/outbox.ts';
+import type { Log } from '../../server/logging.ts';
 import { createTestContext, suiteContext } from './harness.ts';
 import { outboxTo, registerUser, uniqueEmail } from './helpers.ts';
 

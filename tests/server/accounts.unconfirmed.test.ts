@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { requests, userCompanies, users } from '../../server/db/schema.ts';
 import { onboardingAnswers, userRequestSurveys } from '../../server/db/surveys.schema.ts';
 import { seedSurveyCatalogue } from '../../server/db/seed/surveyCatalogue.ts';
-import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../../server/domain/emailConfirmation.ts';
+import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../../server/domain/accounts/emailConfirmation.ts';
 import { ONBOARDING_ANSWER_IDS, ONBOARDING_INTRO_SURVEY_ID, beginSurveyResponse } from '../../src/contract/surveys.ts';
 import { suiteContext } from './harness.ts';
 import {

@@ -7,8 +7,8 @@ import {
   closedCompanyError,
   domainTakenError,
   slugTakenError,
-} from '../../server/domain/companies.ts';
-import { COMPANY_DEACTIVATED_ERROR } from '../../server/domain/users.ts';
+} from '../../server/domain/admin/companies.ts';
+import { COMPANY_DEACTIVATED_ERROR } from '../../server/domain/accounts/users.ts';
 import { user as userSchema } from '../../src/contract/account.ts';
 import {
   type AdminCompany,

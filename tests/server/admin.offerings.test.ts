@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { offeringSections, offerings } from '../../server/db/offerings.schema.ts';
 import { auditEvents, userCompanies } from '../../server/db/schema.ts';
 import { seedSurveyCatalogue } from '../../server/db/seed/surveyCatalogue.ts';
-import { OFFERING_NOT_FOUND_ERROR, UNKNOWN_COMPANY_ERROR, UNKNOWN_SURVEY_ERROR, offeringSlugTakenError } from '../../server/domain/adminOfferings.ts';
-import { IMAGE_UPLOAD_ERROR, catalogueImagePath } from '../../server/domain/catalogueImages.ts';
+import { OFFERING_NOT_FOUND_ERROR, UNKNOWN_COMPANY_ERROR, UNKNOWN_SURVEY_ERROR, offeringSlugTakenError } from '../../server/domain/admin/adminOfferings.ts';
+import { IMAGE_UPLOAD_ERROR, catalogueImagePath } from '../../server/domain/catalogue/catalogueImages.ts';
 import {
   type AdminOffering,
   BENEFIT_NEEDS_COMPANY_ERROR,

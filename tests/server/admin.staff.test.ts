@@ -1,15 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, mfaTokens, sessions, users } from '../../server/db/schema.ts';
-import { INVALID_RESET_TOKEN_ERROR } from '../../server/domain/accounts.ts';
+import { INVALID_RESET_TOKEN_ERROR } from '../../server/domain/accounts/accounts.ts';
 import {
   EMAIL_TAKEN_ERROR,
   INVITATION_SUBJECT,
   INVITATION_TTL_MS,
   LAST_ADMIN_ERROR,
   inviteStaff,
-} from '../../server/domain/staff.ts';
-import { ACCOUNT_DEACTIVATED_ERROR } from '../../server/domain/users.ts';
+} from '../../server/domain/admin/staff.ts';
+import { ACCOUNT_DEACTIVATED_ERROR } from '../../server/domain/accounts/users.ts';
 import { staffResponse } from '../../src/contract/console.ts';
 import { type AdminAccount, adminAccountResponse, adminStaffResponse } from '../../src/contract/admin.ts';
 import { type Method, adminCall, auditLog, expectAdminsOnly } from './admin.helpers.ts';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../server/db/schema.ts';
 import { requestSurveys, surveyCategories, surveyQuestions } from '../../server/db/surveys.schema.ts';
 import { seedSurveyCatalogue } from '../../server/db/seed/surveyCatalogue.ts';
-import { IMAGE_UPLOAD_ERROR, catalogueImagePath } from '../../server/domain/catalogueImages.ts';
-import { TEMPLATE_NOT_FOUND_ERROR, UNKNOWN_SURVEY_CATEGORY_ERROR, surveySlugTakenError } from '../../server/domain/adminSurveys.ts';
+import { IMAGE_UPLOAD_ERROR, catalogueImagePath } from '../../server/domain/catalogue/catalogueImages.ts';
+import { TEMPLATE_NOT_FOUND_ERROR, UNKNOWN_SURVEY_CATEGORY_ERROR, surveySlugTakenError } from '../../server/domain/admin/adminSurveys.ts';
 import {
   type AdminTemplate,
   type CreateTemplateRequest,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../../server/domain/emailConfirmation.ts';
+import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../../server/domain/accounts/emailConfirmation.ts';
 import { type TestContext, createTestContext } from './harness.ts';
 import { createPerson } from './requests.helpers.ts';
 

@@ -4,7 +4,7 @@ import { offeringCompanies } from '../../server/db/offerings.schema.ts';
 import { companies, companyEmailDomains, users } from '../../server/db/schema.ts';
 import { seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
 import { seedOfferingCatalogue } from '../../server/db/seed/offeringCatalogue.ts';
-import { CONFIRMATION_LINKS_PER_HOUR } from '../../server/domain/emailConfirmation.ts';
+import { CONFIRMATION_LINKS_PER_HOUR } from '../../server/domain/accounts/emailConfirmation.ts';
 import { signInResponse, user as userSchema } from '../../src/contract/account.ts';
 import { offeringsResponse } from '../../src/contract/offerings.ts';
 import { suiteContext } from './harness.ts';

@@ -4,7 +4,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext, testEngine } from './harness.ts';
 import { companies, users } from '../../server/db/schema.ts';
-import { createSession } from '../../server/domain/sessions.ts';
+import { createSession } from '../../server/domain/accounts/sessions.ts';
 import { AUTHORIZATION_HEADER } from '../../src/contract/common.ts';
 import { type Person, type Role, createPerson, createRequest } from './requests.helpers.ts';
 

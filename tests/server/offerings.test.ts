@@ -4,7 +4,7 @@ import { offeringCompanies, offerings } from '../../server/db/offerings.schema.t
 import { companies, userCompanies, users } from '../../server/db/schema.ts';
 import { seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
 import { readOfferingCatalogue, seedOfferingCatalogue } from '../../server/db/seed/offeringCatalogue.ts';
-import { createMfaToken, createSession } from '../../server/domain/sessions.ts';
+import { createMfaToken, createSession } from '../../server/domain/accounts/sessions.ts';
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import {
   OFFERING_TYPES_ERROR,

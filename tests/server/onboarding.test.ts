@@ -136,10 +136,10 @@ describe('onboarding answer rules', () => {
       answers: [{ answer_id: IDS.pet, value: true }, { answer_id: IDS.phone, value: '555-0100' }],
     });
     expect(badPhone.statusCode).toBe(422);
-    expect(errorOf(badPhone)).toBe(ANSWER_ERRORS.phone);
+    expect(badPhone.json()).toEqual({ error: ANSWER_ERRORS.phone, fields: { [`answers.${IDS.phone}`]: ANSWER_ERRORS.phone } });
     const badEmail = await saveOnboarding(context, user, { answers: [{ answer_id: IDS.preferredEmail, value: 'grace@' }] });
     expect(badEmail.statusCode).toBe(422);
-    expect(errorOf(badEmail)).toBe(ANSWER_ERRORS.email);
+    expect(badEmail.json()).toEqual({ error: ANSWER_ERRORS.email, fields: { [`answers.${IDS.preferredEmail}`]: ANSWER_ERRORS.email } });
     expect(await savedAnswers(user)).toEqual([]);
   });
 

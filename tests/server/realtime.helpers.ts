@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { type App, buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import type { RealtimeHub, RealtimeNotice, RealtimeSubscriber } from '../../server/domain/realtime.ts';
+import type { RealtimeHub, RealtimeNotice, RealtimeSubscriber } from '../../server/domain/realtime/realtime.ts';
 import type { TestContext } from './harness.ts';
 
 /** A live-updates hub whose notices the test delivers by hand, and whose listener it loses and gets back. */

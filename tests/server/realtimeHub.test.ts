@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type RealtimeNotice, payloadsOf, startRealtimeHub } from '../../server/domain/realtime.ts';
+import { type RealtimeNotice, payloadsOf, startRealtimeHub } from '../../server/domain/realtime/realtime.ts';
 import { suiteContext, testEngine } from './harness.ts';
 
 /** The hub sends what the app publishes in as few NOTIFYs as it can, and loses nothing on the way. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { companies, requests, userCompanies, users } from '../../server/db/schema.ts';
-import { createSession } from '../../server/domain/sessions.ts';
+import { createSession } from '../../server/domain/accounts/sessions.ts';
 import { AUTHORIZATION_HEADER } from '../../src/contract/common.ts';
 import type { TestContext } from './harness.ts';
 import { uniqueEmail } from './helpers.ts';

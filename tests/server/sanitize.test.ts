@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToSafeHtml, plainTextToHtml, sanitizeReplyHtml } from '../../server/domain/sanitize.ts';
+import { markdownToSafeHtml, plainTextToHtml, sanitizeReplyHtml } from '../../server/domain/requests/sanitize.ts';
 
 describe('concierge replies: Markdown to safe HTML', () => {
   it('renders the Markdown a concierge writes', () => {

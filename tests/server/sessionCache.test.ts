@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { MFA_REQUIRED_ERROR } from '../../src/contract/common.ts';
 import type { App } from '../../server/app.ts';
 import { companies, mfaTokens, sessions, users } from '../../server/db/schema.ts';
-import { createSessionCache } from '../../server/domain/sessionCache.ts';
-import { createSession, tokenFromAuthorization } from '../../server/domain/sessions.ts';
-import { digest } from '../../server/domain/tokens.ts';
+import { createSessionCache } from '../../server/domain/accounts/sessionCache.ts';
+import { createSession, tokenFromAuthorization } from '../../server/domain/accounts/sessions.ts';
+import { digest } from '../../server/domain/shared/tokens.ts';
 import { SESSION_EXPIRED_ERROR } from '../../server/plugins/authenticate.ts';
 import { suiteContext, testEngine } from './harness.ts';
 import { expectSeenByAnotherProcess, handHub } from './realtime.helpers.ts';
@@ -21,8 +21,9 @@ import {
 } from './helpers.ts';
 
 /**
- * Signed-in calls read their session from a per-process cache (server/domain/sessionCache.ts). Whatever caching does,
- * revoking a session or an MFA device, or changing what MFA a user needs, takes effect at the caller's next call.
+ * Signed-in calls read their session from a per-process cache (server/domain/accounts/sessionCache.ts). Whatever
+ * caching does, revoking a session or an MFA device, or changing what MFA a user needs, takes effect at the caller's
+ * next call.
  */
 const context = suiteContext({ AUTH_RATE_LIMIT: '1000' });
 

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestSurveys, surveyCategories, surveyQuestions } from '../../server/db/surveys.schema.ts';
 import { readSurveyCatalogue, seedSurveyCatalogue } from '../../server/db/seed/surveyCatalogue.ts';
-import { CATEGORIES_BY_CHOICE, GENERAL_CATEGORY_SLUGS } from '../../server/domain/recommendations.ts';
+import { CATEGORIES_BY_CHOICE, GENERAL_CATEGORY_SLUGS } from '../../server/domain/surveys/recommendations.ts';
 import { BENEFITS_HELP_SURVEY_ID, ONBOARDING_INTRO_SURVEY_ID, QUESTION_TYPES } from '../../src/contract/surveys.ts';
 import { type TestContext, createTestContext } from './harness.ts';
 import { SPEC_CATEGORY_NAMES } from './surveys.helpers.ts';

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { createMfaToken, createSession } from '../../server/domain/sessions.ts';
+import { createMfaToken, createSession } from '../../server/domain/accounts/sessions.ts';
 import { AUTHORIZATION_HEADER, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import {
   type NextScreenItem,

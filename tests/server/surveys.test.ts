@@ -9,7 +9,7 @@ import {
   SURVEY_NOT_FOUND,
   TEMPLATE_NOT_FOUND,
   UPLOAD_NOT_FOUND,
-} from '../../server/domain/surveys.ts';
+} from '../../server/domain/surveys/surveys.ts';
 import { currentUserResponse } from '../../src/contract/account.ts';
 import {
   ANSWER_ERRORS,

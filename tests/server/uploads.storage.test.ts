@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../server/adapters/storage/s3.ts';
 import { loadConfig } from '../../server/config.ts';
 import { requests, users } from '../../server/db/schema.ts';
-import { attachUploadsToRequest, detectUploadType, findUpload } from '../../server/domain/uploads.ts';
-import { createSession } from '../../server/domain/sessions.ts';
+import { attachUploadsToRequest, detectUploadType, findUpload } from '../../server/domain/uploads/uploads.ts';
+import { createSession } from '../../server/domain/accounts/sessions.ts';
 import { type TestContext, createTestContext } from './harness.ts';
 
 const bytes = (...parts: (string | number[])[]) =>

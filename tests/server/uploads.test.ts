@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users, requests } from '../../server/db/schema.ts';
-import { createSession } from '../../server/domain/sessions.ts';
+import { createSession } from '../../server/domain/accounts/sessions.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/contract/uploads.ts';
 import { suiteContext } from './harness.ts';
 

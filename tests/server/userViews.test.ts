@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { App } from '../../server/app.ts';
 import { companies, requests, userCompanies, users } from '../../server/db/schema.ts';
-import { createUserViews } from '../../server/domain/userViews.ts';
+import { createUserViews } from '../../server/domain/realtime/userViews.ts';
 import type { User } from '../../src/contract/account.ts';
 import type { Request } from '../../src/contract/requests.ts';
 import { suiteContext, testEngine } from './harness.ts';
@@ -11,9 +11,9 @@ import { type Person, createPerson, createRequest, employeeMessage, get, post } 
 
 /**
  * The employee's everyday reads (users/current, the request lists, the survey's next question) come from a
- * per-process cache (server/domain/userViews.ts). Whatever caching does, a change is seen at the next read: the
- * caller's own at once, anyone else's (another user, another process, a statement) as soon as the database has
- * announced it.
+ * per-process cache (server/domain/realtime/userViews.ts). Whatever caching does, a change is seen at the next
+ * read: the caller's own at once, anyone else's (another user, another process, a statement) as soon as the database
+ * has announced it.
  */
 const context = suiteContext();
 

@@ -1,20 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/contract/account.ts';
 import { MFA_REQUIRED_ERROR } from '../../src/contract/common.ts';
-import {
-  ACCOUNT_MESSAGES,
-  AccountError,
-  enrollMfa,
-  fetchCurrentUser,
-  requestPasswordReset,
-  resetPassword,
-  sendMfaCode,
-  signIn,
-  signOut,
-  signUp,
-  unlockAccount,
-  verifyMfaCode,
-} from '../../src/services/account.ts';
+import { AccountError, enrollMfa, fetchCurrentUser, requestPasswordReset, resetPassword, sendMfaCode, signIn, signOut, signUp, unlockAccount, verifyMfaCode } from '../../src/services/account.ts';
+import { ACCOUNT_MESSAGES } from '../../src/services/account.messages.ts';
 
 interface Answer {
   status?: number;

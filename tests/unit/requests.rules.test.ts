@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Message, requestStatusLabel } from '../../src/contract/requests.ts';
-import type { ClientRequest } from '../../src/services/requests.ts';
+import type { ClientRequest } from '../../src/services/threadRules.ts';
 import {
   SYNTHETIC_MESSAGE_ID,
   SYNTHETIC_MESSAGE_TEXT,

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { navigationReload, useVersionActor } from '../../src/app/appSystem.tsx';
+import { navigationReload, useVersionActor } from '../../src/machines/appSystem.tsx';
 import type { AppActor } from '../../src/machines/app.machine.ts';
 import { inApp, signedInSession, startTestApp } from '../machines/appSystem.support.tsx';
 import { employeeUser } from '../machines/users.fixtures.ts';

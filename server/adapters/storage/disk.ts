@@ -4,7 +4,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type FileStorage, SIGNED_URL_TTL_SECONDS, type StoredObject } from './storage.ts';
+import { type FileStorage, SIGNED_URL_TTL_SECONDS, type StoredObject } from '../../domain/ports/fileStorage.ts';
 
 /** Where this server answers its own signed addresses (registered by diskStorageRoutes). */
 export const DISK_STORAGE_PATH = '/api/storage';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config.ts';
-import { type FileStorage, SIGNED_URL_TTL_SECONDS, contentDisposition } from './storage.ts';
+import { type FileStorage, SIGNED_URL_TTL_SECONDS, contentDisposition } from '../../domain/ports/fileStorage.ts';
 
 export interface S3Storage extends FileStorage {
   readonly kind: 's3';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { hashPassword, verifyPassword } from '../../domain/passwords.ts';
+import { hashPassword, verifyPassword } from '../../domain/accounts/passwords.ts';
 import type { Database, Executor } from '../client.ts';
 import { companies, companyEmailDomains, userCompanies, users } from '../schema.ts';
 

@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet, useParams } from 'react-router';
-import { Logo } from '../../app/Logo.tsx';
-import { useFlow, useSession } from '../../app/appSystem.tsx';
+import { Logo } from '../../widgets/Logo.tsx';
+import { useFlow, useSession } from '../../machines/appSystem.tsx';
 import { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
 import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
 import { adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';

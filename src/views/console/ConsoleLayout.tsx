@@ -1,18 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import { Logo } from '../../app/Logo.tsx';
-import { useFlow, useSession } from '../../app/appSystem.tsx';
+import { Logo } from '../../widgets/Logo.tsx';
+import { useFlow, useSession } from '../../machines/appSystem.tsx';
 import type { User } from '../../contract/account.ts';
-import { consoleQueueMachine } from '../../machines/consoleQueue.machine.ts';
+import { type ConsoleQueueContext, consoleQueueMachine } from '../../machines/consoleQueue.machine.ts';
 import { REQUEST_NOT_FOUND } from '../../machines/consoleRequest.machine.ts';
-import type { LiveUpdatesStatus } from '../../services/liveUpdates.ts';
 import { Message } from '../../widgets/Message.tsx';
 import { type ConsoleQueueActor, ConsoleQueueView } from './ConsoleQueueView.tsx';
 import { ConsoleRequestLoading, ConsoleRequestView, type ConsoleStaffUser } from './ConsoleRequestView.tsx';
 import './console.css';
 
-const LIVE_STATUS_TEXT: Record<LiveUpdatesStatus, string> = {
+const LIVE_STATUS_TEXT: Record<ConsoleQueueContext['liveStatus'], string> = {
   connecting: 'Connecting…',
   live: 'Live',
   polling: 'Reconnecting (refreshing every few seconds)',

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useShowToast } from '../../app/appSystem.tsx';
+import { useShowToast } from '../../machines/appSystem.tsx';
 import { Button, LinkButton, BUTTON_VARIANTS } from '../../widgets/Button.tsx';
 import { CATEGORY_ICON_NAMES, CategoryIcon } from '../../widgets/CategoryIcon.tsx';
 import { Chip, ChipRadioGroup } from '../../widgets/Chip.tsx';

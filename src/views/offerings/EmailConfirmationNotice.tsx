@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { confirmationLinkMachine } from '../../machines/confirmationLink.machine.ts';
-import { EMAIL_CONFIRMATION_MESSAGES } from '../../services/account.ts';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../services/account.messages.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Message } from '../../widgets/Message.tsx';
-import { useFlow } from '../../app/appSystem.tsx';
+import { useFlow } from '../../machines/appSystem.tsx';
 
 /**
  * Benefits & Offers while the address is unconfirmed (issue 9 point 9): the employer's benefits wait for the e-mailed

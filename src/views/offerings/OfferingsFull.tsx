@@ -11,7 +11,7 @@ import {
   visibleOfferings,
 } from '../../machines/offeringsCatalogue.machine.ts';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
-import { useFlow } from '../../app/appSystem.tsx';
+import { useFlow } from '../../machines/appSystem.tsx';
 import { PageHeading } from '../PageHeading.tsx';
 import { CategoryFilterBar } from './CategoryFilterBar.tsx';
 import {

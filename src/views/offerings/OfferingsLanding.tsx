@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useFlow, useSession } from '../../app/appSystem.tsx';
+import { useFlow, useSession } from '../../machines/appSystem.tsx';
 import { offeringDrawerMachine } from '../../machines/offeringDrawer.machine.ts';
 import { OFFERINGS_FULL_PATH, hasLoaded, offeringsCatalogueMachine } from '../../machines/offeringsCatalogue.machine.ts';
 import { Button } from '../../widgets/Button.tsx';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { Logo } from '../../app/Logo.tsx';
-import { useFlow } from '../../app/appSystem.tsx';
+import { Logo } from '../../widgets/Logo.tsx';
+import { useFlow } from '../../machines/appSystem.tsx';
 import { ONBOARDING_STEPS, type OnboardingStep, onboardingMachine } from '../../machines/onboarding.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Message } from '../../widgets/Message.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ClientRequest } from '../../services/requests.ts';
+import type { ClientRequest } from '../../services/threadRules.ts';
 import { CategoryIcon } from '../../widgets/CategoryIcon.tsx';
 import { relativeTime } from '../../widgets/format.ts';
 import { StatusLabel } from './StatusLabel.tsx';

@@ -1,7 +1,7 @@
 // Samples for `npm run flows` (scripts/flows.ts) and the model-based tests: requestThread.machine.ts.
 
 import type { RequestThreadEvent, RequestThreadInput } from '../../../src/machines/requestThread.machine.ts';
-import type { ClientRequest } from '../../../src/services/requests.ts';
+import type { ClientRequest } from '../../../src/services/threadRules.ts';
 
 const SAMPLE_REQUEST: ClientRequest = {
   id: 1,

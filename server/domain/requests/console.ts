@@ -1,0 +1,361 @@
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  type ConsoleQueue,
+  type ConsoleRequest,
+  type ConsoleRequestSummary,
+  type ConsoleRequestsFilter,
+  type QueueCounts,
+  STATUS_TRANSITIONS,
+  type StaffMember,
+  type SurveyAnswer,
+  type ThreadEntry,
+} from '../../../src/contract/console.ts';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../src/contract/requests.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { requests, uploads, users } from '../../db/schema.ts';
+import { surveyCategories, surveyQuestions, userRequestAnswers } from '../../db/surveys.schema.ts';
+import { internalNotes, messages, requestEvents, requestReadMarkers } from '../../db/threads.schema.ts';
+import { markThreadRead } from './messages.ts';
+import { notifyStatusChange } from './notifications.ts';
+import type { RealtimeNotice } from '../realtime/realtime.ts';
+import { formattedAnswer } from '../surveys/surveys.ts';
+import {
+  type Actor,
+  type RequestRow,
+  applyStatusChange,
+  fullNameOf,
+  isStaffRole,
+  lockRequest,
+  messagesByRequest,
+  ownerOf,
+  requestNotFound,
+} from './requests.ts';
+import { companiesOf, findUserById } from '../accounts/users.ts';
+import { conflict, unprocessable } from '../shared/userFacingError.ts';
+
+/**
+ * The concierge console: queues, search, a request's full picture (employee, survey answers, thread with internal
+ * notes and history), claiming, assigning, status changes and read markers. Only staff routes call these.
+ */
+
+export const NOT_STAFF_ASSIGNEE = 'Requests can only be assigned to an active concierge or admin.';
+
+export function statusChangeRefusal(from: RequestStatus, to: RequestStatus): string {
+  return from === to
+    ? `This request is already ${REQUEST_STATUS_LABELS[to]}.`
+    : `A request that is ${REQUEST_STATUS_LABELS[from]} cannot be moved to ${REQUEST_STATUS_LABELS[to]}.`;
+}
+
+type StaffRole = StaffMember['role'];
+const STAFF_ROLES: readonly StaffRole[] = ['concierge', 'admin'];
+
+/** Everyone a request can be assigned to, by name. */
+export async function listStaff(db: Executor): Promise<StaffMember[]> {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
+    .from(users)
+    // A deactivated account cannot sign in, so nothing can be assigned to it.
+    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deactivatedAt)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return rows.map((row) => ({ id: row.id, full_name: fullNameOf(row), email: row.email, role: row.role as StaffRole }));
+}
+
+export async function queueCounts(db: Executor, staffUserId: number): Promise<QueueCounts> {
+  const [row] = await db
+    .select({
+      in_queue: sql<number>`count(*) filter (where ${requests.status} = 'open')`.mapWith(Number),
+      in_progress_mine: sql<number>`count(*) filter (where ${requests.status} = 'in_progress' and ${requests.assigneeUserId} = ${staffUserId})`.mapWith(Number),
+      in_progress: sql<number>`count(*) filter (where ${requests.status} = 'in_progress')`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${requests.status} = 'closed')`.mapWith(Number),
+    })
+    .from(requests);
+  return row;
+}
+
+const assignees = alias(users, 'assignee');
+
+function queueCondition(queue: ConsoleQueue | undefined, staffUserId: number): SQL | undefined {
+  switch (queue) {
+    case 'in_queue':
+      return eq(requests.status, 'open');
+    case 'in_progress_mine':
+      return and(eq(requests.status, 'in_progress'), eq(requests.assigneeUserId, staffUserId));
+    case 'in_progress':
+      return eq(requests.status, 'in_progress');
+    case 'completed':
+      return eq(requests.status, 'closed');
+    case undefined:
+      return undefined;
+  }
+}
+
+/** First come, first served in the queue; most recently closed first when done; latest activity otherwise. */
+function queueOrder(queue: ConsoleQueue | undefined): SQL[] {
+  if (queue === 'in_queue') return [asc(requests.issuedAt), asc(requests.id)];
+  if (queue === 'completed') return [sql`${requests.closedAt} desc nulls last`, desc(requests.id)];
+  return [desc(requests.updatedAt), desc(requests.id)];
+}
+
+function searchCondition(text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    ilike(users.email, pattern),
+    ilike(requests.name, pattern),
+  );
+}
+
+const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+/** The summary columns of requests, as seen by one staff member (their unread count). */
+function summarySelection(staffUserId: number) {
+  return {
+    request: requests,
+    categoryName: surveyCategories.name,
+    categoryImageUrl: surveyCategories.imageUrl,
+    employee: { id: users.id, externalId: users.externalId, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    assignee: {
+      id: assignees.id,
+      firstName: assignees.firstName,
+      lastName: assignees.lastName,
+      email: assignees.email,
+      role: assignees.role,
+    },
+    unreadCount: sql<number>`(
+      select count(*) from ${messages}
+      where ${messages.requestId} = ${requests.id} and ${messages.source} = 'user' and ${messages.id} > coalesce((
+        select ${requestReadMarkers.lastReadMessageId} from ${requestReadMarkers}
+        where ${requestReadMarkers.requestId} = ${requests.id} and ${requestReadMarkers.userId} = ${staffUserId}
+      ), 0)
+    )`.mapWith(Number),
+    lastMessageAt: sql<Date | null>`(select max(${messages.createdAt}) from ${messages} where ${messages.requestId} = ${requests.id})`.mapWith(asDate),
+  };
+}
+
+function selectSummaries(db: Executor, staffUserId: number) {
+  return db
+    .select(summarySelection(staffUserId))
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
+    .leftJoin(assignees, eq(assignees.id, requests.assigneeUserId))
+    .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
+
+function toSummary(row: SummaryRow): ConsoleRequestSummary {
+  const { request, employee, assignee } = row;
+  return {
+    id: request.id,
+    external_id: request.externalId,
+    name: request.name,
+    status: request.status,
+    issued_at: request.issuedAt.toISOString(),
+    updated_at: request.updatedAt.toISOString(),
+    closed_at: isoOrNull(request.closedAt),
+    survey_category_name: row.categoryName,
+    employee: { id: employee.id, full_name: fullNameOf(employee), email: employee.email },
+    assignee:
+      assignee?.id && isStaffRole(assignee.role)
+        ? { id: assignee.id, full_name: fullNameOf(assignee), email: assignee.email, role: assignee.role as StaffRole }
+        : null,
+    unread_count: row.unreadCount,
+    last_message_at: isoOrNull(row.lastMessageAt),
+  };
+}
+
+/** One page of a queue (or of every request), optionally narrowed by a search, with the queue sizes. */
+export async function listConsoleRequests(
+  db: Executor,
+  staffUserId: number,
+  query: ConsoleRequestsFilter,
+) {
+  const condition = and(queueCondition(query.queue, staffUserId), searchCondition(query.q));
+  const [rows, [{ total }], counts] = await Promise.all([
+    selectSummaries(db, staffUserId)
+      .where(condition)
+      .orderBy(...queueOrder(query.queue))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(requests).innerJoin(users, eq(users.id, requests.userId)).where(condition),
+    queueCounts(db, staffUserId),
+  ]);
+  return { requests: rows.map(toSummary), counts, total };
+}
+
+/**
+ * The survey the request came from, question by question as the employee answered it (skipped ones left out):
+ * options by their label, phones formatted, files by name with their key.
+ */
+async function surveyAnswersOf(db: Executor, request: RequestRow): Promise<SurveyAnswer[]> {
+  if (request.userRequestSurveyId === null) return [];
+  const rows = await db
+    .select({
+      questionId: surveyQuestions.id,
+      label: surveyQuestions.label,
+      type: surveyQuestions.type,
+      selectOptions: surveyQuestions.selectOptions,
+      value: userRequestAnswers.value,
+      filename: uploads.filename,
+    })
+    .from(userRequestAnswers)
+    .innerJoin(surveyQuestions, eq(surveyQuestions.id, userRequestAnswers.questionId))
+    .leftJoin(
+      uploads,
+      and(eq(surveyQuestions.type, 'SingleUploadInput'), eq(uploads.key, userRequestAnswers.value), eq(uploads.ownerUserId, request.userId)),
+    )
+    .where(and(eq(userRequestAnswers.userRequestSurveyId, request.userRequestSurveyId), ne(userRequestAnswers.value, '')))
+    .orderBy(asc(surveyQuestions.position));
+  return rows.map((row) => ({
+    question_id: row.questionId,
+    label: row.label,
+    answer: formattedAnswer(row, row.value, row.filename) ?? row.value,
+    attachment_key: row.type === 'SingleUploadInput' ? row.value : null,
+  }));
+}
+
+const KIND_ORDER: Record<ThreadEntry['kind'], number> = { event: 0, message: 1, note: 2 };
+
+function entryTime(entry: ThreadEntry): string {
+  return entry.kind === 'message' ? entry.external_created_at : entry.created_at;
+}
+
+/** Messages, internal notes and history merged, oldest first. */
+async function timelineOf(db: Executor, requestId: number): Promise<ThreadEntry[]> {
+  const [threads, notes, events] = await Promise.all([
+    messagesByRequest(db, [requestId]),
+    db.select().from(internalNotes).where(eq(internalNotes.requestId, requestId)),
+    db.select().from(requestEvents).where(eq(requestEvents.requestId, requestId)),
+  ]);
+  const entries: ThreadEntry[] = [
+    ...(threads.get(requestId) ?? []).map((message) => ({ kind: 'message' as const, ...message })),
+    ...notes.map((note) => ({
+      kind: 'note' as const,
+      id: note.id,
+      body_html: note.bodyHtml,
+      author_name: note.authorName,
+      created_at: note.createdAt.toISOString(),
+    })),
+    ...events.map((event) => ({
+      kind: 'event' as const,
+      id: event.id,
+      event: event.kind,
+      actor_name: event.actorName,
+      from_status: event.fromStatus,
+      to_status: event.toStatus,
+      assignee_name: event.assigneeName,
+      created_at: event.createdAt.toISOString(),
+    })),
+  ];
+  return entries.sort(
+    (a, b) => entryTime(a).localeCompare(entryTime(b)) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id,
+  );
+}
+
+/** A request as the console shows it, or null when there is no such request. */
+export async function findConsoleRequest(db: Executor, staffUserId: number, requestId: number): Promise<ConsoleRequest | null> {
+  const [row] = await selectSummaries(db, staffUserId).where(eq(requests.id, requestId));
+  if (!row) return null;
+  const [companies, surveyAnswers, thread] = await Promise.all([
+    companiesOf(db, row.employee.id),
+    surveyAnswersOf(db, row.request),
+    timelineOf(db, requestId),
+  ]);
+  const summary = toSummary(row);
+  return {
+    ...summary,
+    created_at: row.request.createdAt.toISOString(),
+    details: row.request.details,
+    survey_category_image_url: row.categoryImageUrl,
+    employee: {
+      ...summary.employee,
+      external_id: row.employee.externalId,
+      companies: companies.map((company) => ({ id: company.id, name: company.name, image_url: company.imageUrl })),
+    },
+    survey_answers: surveyAnswers,
+    thread,
+  };
+}
+
+async function actorOf(db: Executor, userId: number): Promise<Actor> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new Error(`Actor ${userId} not found`);
+  return { id: user.id, name: fullNameOf(user) };
+}
+
+/** Within a transaction: moves the locked request and e-mails its owner about it. */
+async function moveAndNotify(tx: Executor, request: RequestRow, to: RequestStatus, actor: Actor, appUrl: string, now: Date) {
+  await applyStatusChange(tx, request, to, actor, now);
+  await notifyStatusChange(tx, { appUrl, employee: await ownerOf(tx, request), request, from: request.status, to });
+}
+
+async function recordAssignment(tx: Executor, request: RequestRow, assignee: Actor, actor: Actor, now: Date) {
+  await tx.update(requests).set({ assigneeUserId: assignee.id, updatedAt: now }).where(eq(requests.id, request.id));
+  await tx.insert(requestEvents).values({
+    requestId: request.id,
+    kind: 'assigned',
+    actorUserId: actor.id,
+    actorName: actor.name,
+    assigneeUserId: assignee.id,
+    assigneeName: assignee.name,
+    createdAt: now,
+  });
+}
+
+/**
+ * Assigns the request to a staff member (claiming is assigning to oneself). An In Queue request goes In
+ * Progress, and its owner is e-mailed. Assigning to the current assignee changes nothing.
+ */
+export async function assignRequest(
+  db: Database,
+  { actorUserId, requestId, assigneeUserId, appUrl }: { actorUserId: number; requestId: number; assigneeUserId: number; appUrl: string },
+): Promise<RealtimeNotice[]> {
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) throw requestNotFound();
+    const assigneeUser = await findUserById(tx, assigneeUserId);
+    if (!assigneeUser || !isStaffRole(assigneeUser.role) || assigneeUser.deactivatedAt !== null) {
+      throw unprocessable(NOT_STAFF_ASSIGNEE);
+    }
+    if (request.assigneeUserId === assigneeUserId) return [];
+
+    const now = new Date();
+    const actor = await actorOf(tx, actorUserId);
+    await recordAssignment(tx, request, { id: assigneeUser.id, name: fullNameOf(assigneeUser) }, actor, now);
+    if (request.status === 'open') await moveAndNotify(tx, request, 'in_progress', actor, appUrl, now);
+    return [{ type: 'request.updated', requestId, ownerUserId: request.userId }];
+  });
+}
+
+/**
+ * Moves the request along STATUS_TRANSITIONS (409 otherwise) and e-mails its owner. Starting work on a request
+ * nobody has claimed assigns it to the one who started it.
+ */
+export async function changeRequestStatus(
+  db: Database,
+  { actorUserId, requestId, status, appUrl }: { actorUserId: number; requestId: number; status: RequestStatus; appUrl: string },
+): Promise<RealtimeNotice[]> {
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) throw requestNotFound();
+    if (!STATUS_TRANSITIONS[request.status].includes(status)) {
+      throw conflict(statusChangeRefusal(request.status, status));
+    }
+    const now = new Date();
+    const actor = await actorOf(tx, actorUserId);
+    if (status === 'in_progress' && request.assigneeUserId === null) await recordAssignment(tx, request, actor, actor, now);
+    await moveAndNotify(tx, request, status, actor, appUrl, now);
+    return [{ type: 'request.updated', requestId, ownerUserId: request.userId }];
+  });
+}
+
+/** Marks the thread read for the staff member; false when there is no such request. */
+export async function markRequestRead(db: Executor, staffUserId: number, requestId: number): Promise<boolean> {
+  const [exists] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, requestId));
+  if (!exists) return false;
+  await markThreadRead(db, staffUserId, requestId);
+  return true;
+}
