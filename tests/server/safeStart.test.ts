@@ -112,7 +112,8 @@ describe('a database once started in demo mode, started in production (issue 33 
       // Behind a reverse proxy, Node listens on loopback and the proxy faces the network.
       const failure = await run(process.execPath, ['server/main.ts'], {
         env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: host, PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'true' },
-        timeout: 60_000,
+        // A server that starts never exits by itself: the timeout ends it, and the test fails on its code.
+        timeout: 120_000,
       }).then(() => null, (error: { code: number | null; stderr: string }) => error);
       expect(failure?.code).toBe(1);
       expect(failure?.stderr).toContain('Refusing to start in production: these demo accounts still open with the demo password');
@@ -120,7 +121,8 @@ describe('a database once started in demo mode, started in production (issue 33 
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+    // Opening a PGlite folder twice over takes 20 s on a loaded 2-core machine, and more under heavier load.
+  }, 180_000);
 });
 
 describe('npm run admin:create', () => {
