@@ -103,6 +103,7 @@ describe('demo accounts on a database served for real', () => {
 });
 
 describe('a database once started in demo mode, started in production (issue 33 point 7)', () => {
+  // Each case opens a PGlite folder twice: 20 s on this 2-core machine, near a minute under a load average of 18.
   it.each(['127.0.0.1', '0.0.0.0'])('is refused while a demo account opens with the demo password, listening on %s', async (host) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lc-demo-then-production-'));
     try {
@@ -121,7 +122,6 @@ describe('a database once started in demo mode, started in production (issue 33 
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    // Opening a PGlite folder twice over takes 20 s on a loaded 2-core machine, and more under heavier load.
   }, 180_000);
 });
 
