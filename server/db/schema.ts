@@ -74,7 +74,8 @@ export const users = pgTable('users', {
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   /**
    * Made with a password nobody knows (a staff invitation, `admin:create`): nobody can sign in to it until its owner
-   * chooses one through the e-mailed link, which sets this back to false (server/domain/admin/staff.ts counts admins by it).
+   * chooses one through the e-mailed link, which sets this back to false. The last admin is counted without these
+   * (server/domain/admin/staff.ts).
    */
   awaitingPassword: boolean('awaiting_password').notNull().default(false),
   /**
