@@ -65,6 +65,15 @@ const SERVER_LAYERS = [
   },
 ];
 
+const ZOD_PATH = {
+  name: 'zod',
+  message: "The browser loads src/: import * as z from 'zod/mini' (functional API: z.optional(x), x.check(z.minLength(1))).",
+};
+const REACT_ARIA_PATH = {
+  name: 'react-aria-components',
+  message: 'Use the kit: src/widgets wraps each React Aria component the app uses (add a wrapper there for a new one).',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'test-results', 'playwright-report', 'flows'] },
   js.configs.recommended,
@@ -80,19 +89,24 @@ export default tseslint.config(
   {
     // DESIGN §9: the browser's JavaScript budget. Classic zod weighs about 27 KB gzipped, zod/mini a third of it,
     // and src/contract is loaded by the browser as well as the server.
+    // Issue 27: the kit (src/widgets) owns every React Aria component, so that a fix to one (focus, busy state,
+    // contrast) reaches every screen; screens use the kit's wrappers.
     files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/widgets/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'zod',
-              message: "The browser loads src/: import * as z from 'zod/mini' (functional API: z.optional(x), x.check(z.minLength(1))).",
-            },
-          ],
+          paths: [ZOD_PATH, REACT_ARIA_PATH],
+          patterns: [{ group: ['react-aria-components/*', 'react-aria', 'react-aria/*', 'react-stately'], message: REACT_ARIA_PATH.message }],
         },
       ],
+    },
+  },
+  {
+    files: ['src/widgets/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ZOD_PATH] }],
     },
   },
   {

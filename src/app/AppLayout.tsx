@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { type ReactNode, Suspense, useDeferredValue, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import type { Company, User } from '../contract/account.ts';
 import { lazyPage } from '../services/lazyPage.ts';
@@ -8,6 +7,7 @@ import { isStaffRole } from './ConsoleGuard.tsx';
 import { useHydrating } from './hydration.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { Logo } from '../widgets/Logo.tsx';
+import { PlainButton } from '../widgets/Pressable.tsx';
 import { useOpenedOnce } from '../widgets/useOpenedOnce.ts';
 import type { RouteHandle } from './routes.tsx';
 import { useAppActor, useRequestCreationActor, useSession } from '../machines/appSystem.tsx';
@@ -139,10 +139,10 @@ function UserMenuButton({ user }: { user: User }) {
     </>
   );
   const trigger = (
-    <Button className="lc-avatar lc-avatar--button" aria-haspopup="menu" onHoverStart={UserMenu.preload} onFocus={UserMenu.preload}
+    <PlainButton className="lc-avatar lc-avatar--button" aria-haspopup="menu" onHoverStart={UserMenu.preload} onFocus={UserMenu.preload}
       onPress={() => setWanted(true)}>
       {avatar}
-    </Button>
+    </PlainButton>
   );
   if (!wanted) return trigger;
   return (
@@ -167,13 +167,13 @@ function BottomBar() {
     <nav className="lc-bottom-bar" aria-label="Main navigation">
       {link(dashboard)}
       {link(requests)}
-      <Button
+      <PlainButton
         className="lc-bottom-bar__create"
         aria-label="Create a request"
         onPress={() => app.send({ type: 'OPEN_CATEGORIES', mode: 'explore', trackedAs: 'create_custom_request_mobile' })}
       >
         {icon('M12 5v14M5 12h14')}
-      </Button>
+      </PlainButton>
       {link(benefits)}
     </nav>
   );

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, ScrollRestoration, useHref, useLocation, useMatches, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../services/config.ts';
 import { trackPageView } from '../services/analytics.ts';
+import { RouterProvider as AriaRouterProvider } from '../widgets/RouterProvider.tsx';
 import { Spinner } from '../widgets/Spinner.tsx';
 import { ToastRegion } from '../widgets/ToastRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { User } from '../contract/account.ts';
+import { Menu, MenuItem, MenuTrigger } from '../widgets/Menu.tsx';
+import { PlainButton } from '../widgets/Pressable.tsx';
 import { isStaffRole } from './ConsoleGuard.tsx';
 
 interface UserMenuProps {
@@ -16,24 +17,24 @@ export default function UserMenu({ user, defaultOpen = false, children }: UserMe
   const navigate = useNavigate();
   return (
     <MenuTrigger defaultOpen={defaultOpen}>
-      <Button className="lc-avatar lc-avatar--button">{children}</Button>
-      <Popover placement="bottom end" className="lc-user-menu">
-        <div className="lc-user-menu__who">
-          <strong>{user.full_name}</strong>
-          <span>{user.email}</span>
-        </div>
-        <Separator />
-        <Menu aria-label="Account" onAction={(key) => navigate(key === 'console' ? '/console' : '/account')}>
-          <MenuItem id="account" className="lc-user-menu__item">
-            Manage your account
+      <PlainButton className="lc-avatar lc-avatar--button">{children}</PlainButton>
+      <Menu aria-label="Account" placement="bottom end" popoverClassName="lc-user-menu"
+        header={(
+          <div className="lc-user-menu__who">
+            <strong>{user.full_name}</strong>
+            <span>{user.email}</span>
+          </div>
+        )}
+        onAction={(key) => navigate(key === 'console' ? '/console' : '/account')}>
+        <MenuItem id="account" className="lc-user-menu__item">
+          Manage your account
+        </MenuItem>
+        {isStaffRole(user.role) && (
+          <MenuItem id="console" className="lc-user-menu__item">
+            Concierge console
           </MenuItem>
-          {isStaffRole(user.role) && (
-            <MenuItem id="console" className="lc-user-menu__item">
-              Concierge console
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
+        )}
+      </Menu>
     </MenuTrigger>
   );
 }

@@ -142,7 +142,7 @@ export function initialsOf(name: string): string {
 // Attachments and upload errors
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Upload keys keep the file's extension (server/domain/uploads.ts newUploadKey); it decides how a file is shown. */
+/** Upload keys keep the file's extension (server/domain/uploads/uploads.ts newUploadKey); it decides how a file is shown. */
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'heic', 'heif', 'avif']);
 
 export type AttachmentKind = 'image' | 'pdf' | 'file';

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useDeferredValue, useSyncExternalStore } from 'react';
-import { Link } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { useAppActor, useFlow, useSession } from '../machines/appSystem.tsx';
 import type { Company } from '../contract/account.ts';
@@ -13,6 +12,7 @@ import { CategoryIcon } from '../widgets/CategoryIcon.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { relativeTime } from '../widgets/format.ts';
 import { Message } from '../widgets/Message.tsx';
+import { PlainLink } from '../widgets/Pressable.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
 import { Tabs } from '../widgets/Tabs.tsx';
 import { PageHeading } from './PageHeading.tsx';
@@ -145,7 +145,7 @@ function LatestRequest({ dashboard, isFirstRequest }: { dashboard: DashboardActo
 
 function RequestCard({ request }: { request: ClientRequest }) {
   return (
-    <Link href={`/requests/${request.id}`} className="lc-request-card">
+    <PlainLink href={`/requests/${request.id}`} className="lc-request-card">
       <span className="lc-request-card__icon">
         <CategoryIcon category={request.survey_category_name ?? 'wildcard'} size={28} />
       </span>
@@ -156,7 +156,7 @@ function RequestCard({ request }: { request: ClientRequest }) {
           <span>Requested {relativeTime(request.issued_at)}</span>
         </span>
       </span>
-    </Link>
+    </PlainLink>
   );
 }
 
@@ -221,10 +221,10 @@ function SuggestedCategory({ category, headingHidden = false }: { category: Reco
       </h3>
       <TemplateList templates={category.request_surveys} label={`Suggested ${category.name} requests`}
         onPick={(survey) => app.send({ type: 'START_SURVEY', survey })} />
-      <Link href={`/requests/category/${category.id}`} className="lc-suggested-category__all">
+      <PlainLink href={`/requests/category/${category.id}`} className="lc-suggested-category__all">
         {DASHBOARD_TEXT.viewAll}
         <span className="lc-visually-hidden"> {category.name} requests</span>
-      </Link>
+      </PlainLink>
     </div>
   );
 }

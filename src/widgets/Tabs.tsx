@@ -1,6 +1,47 @@
 import { Children, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { Tab, TabList, TabPanel, Tabs as AriaTabs, type Key } from 'react-aria-components';
+import {
+  Tab as AriaTab,
+  TabList as AriaTabList,
+  TabPanel as AriaTabPanel,
+  Tabs as AriaTabs,
+  type Key,
+  type TabListProps,
+  type TabPanelProps,
+  type TabProps,
+  type TabsProps as AriaTabsProps,
+} from 'react-aria-components';
+import { kitClass } from './kitClass.ts';
+import { checkOption } from './optionCheck.ts';
 import './Tabs.css';
+
+export const TAB_VARIANTS = ['line', 'segmented'] as const;
+export type TabVariant = (typeof TAB_VARIANTS)[number];
+
+export interface TabGroupProps extends AriaTabsProps {
+  /** line: titles over an underline (default); segmented: a grid of bordered buttons, for a few short choices. */
+  variant?: TabVariant;
+}
+
+/**
+ * The parts of a tab set, for tabs whose titles are more than text or whose ids are not their titles (Tabs below draws
+ * the common case from a list of titles). Arrow keys move between the tabs of a TabList.
+ */
+export function TabGroup({ variant = 'line', ...props }: TabGroupProps) {
+  checkOption('TabGroup', 'variant', variant, TAB_VARIANTS);
+  return <AriaTabs {...props} className={kitClass(`lc-tabs lc-tabs--${variant}`, props.className)} />;
+}
+
+export function TabList<T extends object>(props: TabListProps<T>) {
+  return <AriaTabList {...props} className={kitClass('lc-tabs__list', props.className)} />;
+}
+
+export function Tab(props: TabProps) {
+  return <AriaTab {...props} className={kitClass('lc-tabs__tab', props.className)} />;
+}
+
+export function TabPanel(props: TabPanelProps) {
+  return <AriaTabPanel {...props} className={kitClass('lc-tabs__panel', props.className)} />;
+}
 
 /** SPEC §9: a swipe counts once the horizontal movement exceeds 50 px. */
 export const TAB_SWIPE_THRESHOLD_PX = 50;
@@ -53,21 +94,20 @@ export function Tabs({ titles, children, label, selectedKey, onSelectionChange, 
   };
 
   return (
-    <AriaTabs selectedKey={currentKey} onSelectionChange={(key: Key) => select(String(key))}
-      className={['lc-tabs', className].filter(Boolean).join(' ')}>
-      <TabList aria-label={label} className="lc-tabs__list">
+    <TabGroup selectedKey={currentKey} onSelectionChange={(key: Key) => select(String(key))} className={className}>
+      <TabList aria-label={label}>
         {titles.map((title, index) => (
-          <Tab key={ids[index]} id={ids[index]} className="lc-tabs__tab">{title}</Tab>
+          <Tab key={ids[index]} id={ids[index]}>{title}</Tab>
         ))}
       </TabList>
       <div className="lc-tabs__panels" onPointerDown={onPointerDown} onPointerUp={onPointerUp}
         onPointerCancel={() => { swipeStart.current = null; }}>
         {titles.map((title, index) => (
-          <TabPanel key={ids[index]} id={ids[index]} className="lc-tabs__panel">
+          <TabPanel key={ids[index]} id={ids[index]}>
             {panels ? panels[index] : (children as (title: string, index: number) => ReactNode)(title, index)}
           </TabPanel>
         ))}
       </div>
-    </AriaTabs>
+    </TabGroup>
   );
 }

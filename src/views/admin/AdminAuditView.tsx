@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { AuditAction, AuditEvent } from '../../contract/admin.ts';
 import type { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { AdminListFrame } from './AdminParts.tsx';
 
@@ -83,7 +83,7 @@ export function AdminAuditView({ audit }: { audit: AdminAuditActor }) {
 
 function AuditRow({ event }: { event: AuditEvent }) {
   return (
-    <Row id={event.id} className="lc-admin-table__row">
+    <Row id={event.id}>
       <Cell>{WHEN.format(new Date(event.at))}</Cell>
       <Cell>{event.actor ? event.actor.full_name : <span className="lc-admin-table__detail">A removed account</span>}</Cell>
       <Cell>

@@ -1,13 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { Cell, Checkbox, Column, Form, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { AdminCompany, MfaPolicy } from '../../contract/admin.ts';
 import type { CompanyDraft, adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { Checkbox } from '../../widgets/Checkbox.tsx';
+import { ConfirmDialog } from '../../widgets/Dialog.tsx';
+import { Form } from '../../widgets/Form.tsx';
+import { ChoiceField } from '../../widgets/RadioGroup.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { ActiveStatus, AdminListFrame, ChoiceField, ConfirmDialog, ImageUploadField } from './AdminParts.tsx';
+import { ActiveStatus, AdminListFrame, ImageUploadField } from './AdminParts.tsx';
 
 export type AdminCompaniesActor = ActorRefFrom<typeof adminCompaniesMachine>;
 
@@ -52,7 +56,7 @@ function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor
       </TableHeader>
       <TableBody items={companies} renderEmptyState={() => <p className="lc-admin-empty">No companies yet. Create the first one.</p>}>
         {(company) => (
-          <Row id={company.id} className="lc-admin-table__row">
+          <Row id={company.id}>
             <Cell>
               <span className="lc-admin-table__name">{company.name}</span>
               <span className="lc-admin-table__detail">/sign-up/{company.slug}{company.internal_staff ? ' · internal staff' : ''}</span>
@@ -109,9 +113,8 @@ function CompanyFormDrawer({ actor }: { actor: AdminCompaniesActor }) {
           description="One per line, e.g. acme.com. Only addresses at these domains can sign up; with none, nobody can." />
         <ChoiceField label="Multi-factor authentication" options={MFA_POLICY_OPTIONS} value={draft.mfa_policy}
           onChange={(policy) => change({ mfa_policy: policy })} errorMessage={fieldErrors.mfa_policy} />
-        <Checkbox className="lc-admin-checkbox" isSelected={draft.internal_staff}
+        <Checkbox isSelected={draft.internal_staff}
           onChange={(internal) => change({ internal_staff: internal })}>
-          <span className="lc-admin-checkbox__box" aria-hidden="true" />
           <span>
             Internal staff company
             <span className="lc-field__description">Its members count as the service's own staff.</span>

@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { Cell, Column, Form, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { CategoryDraft, adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { Form } from '../../widgets/Form.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
@@ -39,7 +40,7 @@ export function AdminOfferingCategoriesView({ categories: actor }: { categories:
             <TableBody items={categories} dependencies={[canChange, last]}
               renderEmptyState={() => <p className="lc-admin-empty">No categories yet. Create the first one.</p>}>
               {(category) => (
-                <Row id={category.id} className="lc-admin-table__row">
+                <Row id={category.id}>
                   <Cell>
                     <img className="lc-admin-category__image" src={category.image_url} alt="" width={40} height={40} />
                   </Cell>

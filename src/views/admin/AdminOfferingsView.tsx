@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { Cell, Checkbox, CheckboxGroup, Column, FieldError, Form, Label, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { AdminOfferingSummary } from '../../contract/adminCatalogue.ts';
 import { LINK_ITEM_KEYS, type OfferingListItem, type OfferingType, type SectionType } from '../../contract/offerings.ts';
@@ -17,12 +16,17 @@ import {
 } from '../../machines/adminOfferings.machine.ts';
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { Checkbox, CheckboxGroup } from '../../widgets/Checkbox.tsx';
+import { ConfirmDialog } from '../../widgets/Dialog.tsx';
+import { Form } from '../../widgets/Form.tsx';
+import { ChoiceField } from '../../widgets/RadioGroup.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from '../offerings/OfferingSections.tsx';
-import { AdminListFrame, ChoiceField, ConfirmDialog } from './AdminParts.tsx';
+import { AdminListFrame } from './AdminParts.tsx';
 import '../offerings/offerings.css';
 import './adminOfferings.css';
 
@@ -95,7 +99,7 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
               const isOpening = opening?.offeringId === offering.id;
               const isChanging = (kind: ListingChange['kind']) => listingChange?.offeringId === offering.id && listingChange.kind === kind;
               return (
-                <Row id={offering.id} className="lc-admin-table__row">
+                <Row id={offering.id}>
                   <Cell>
                     <span className="lc-admin-table__name">{offering.name}</span>
                     <span className="lc-admin-table__detail">{offering.provider_name} · {offering.heading}</span>
@@ -228,23 +232,14 @@ function IdChoices({ label, description, options, value, onChange, errorMessage 
   errorMessage: string | undefined;
 }) {
   return (
-    <CheckboxGroup className="lc-field lc-offering-editor__choices" value={value.map(String)} onChange={onChange}
-      isInvalid={Boolean(errorMessage)} validationBehavior="aria">
-      <Label className="lc-field__label">{label}</Label>
-      <span className="lc-field__description" slot="description">{description}</span>
+    <CheckboxGroup label={label} description={description} errorMessage={errorMessage} className="lc-offering-editor__choices"
+      value={value.map(String)} onChange={onChange}>
       <div className="lc-offering-editor__choice-list">
         {options.length === 0 && <span className="lc-field__description">None yet.</span>}
         {options.map((option) => (
-          <Checkbox key={option.id} value={String(option.id)} className="lc-admin-checkbox">
-            <span className="lc-admin-checkbox__box" aria-hidden="true" />
-            <span>{option.name}</span>
-          </Checkbox>
+          <Checkbox key={option.id} value={String(option.id)}>{option.name}</Checkbox>
         ))}
       </div>
-      <FieldError className="lc-field__error">
-        <ErrorIcon size={16} className="lc-field__error-icon" />
-        <span>{errorMessage}</span>
-      </FieldError>
     </CheckboxGroup>
   );
 }

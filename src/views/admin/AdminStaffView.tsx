@@ -1,13 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { Cell, Column, Form, Label, ListBox, ListBoxItem, Popover, Row, Select, SelectValue, Table, TableBody, TableHeader, Button as AriaButton } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { AccountRole, AdminAccount, InviteStaffRequest } from '../../contract/admin.ts';
 import type { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { ConfirmDialog } from '../../widgets/Dialog.tsx';
+import { Form } from '../../widgets/Form.tsx';
+import { ChoiceField } from '../../widgets/RadioGroup.tsx';
+import { Select } from '../../widgets/Select.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { ActiveStatus, AdminListFrame, ChoiceField, ConfirmDialog } from './AdminParts.tsx';
+import { ActiveStatus, AdminListFrame } from './AdminParts.tsx';
 
 export type AdminStaffActor = ActorRefFrom<typeof adminStaffMachine>;
 
@@ -56,7 +60,7 @@ function StaffTable({ staff, actor }: { staff: AdminAccount[]; actor: AdminStaff
       {/* The rows are cached per account: they render again when the role change under way or the lock changes. */}
       <TableBody items={staff} dependencies={[roleChange, canChange]} renderEmptyState={() => <p className="lc-admin-empty">No staff yet. Invite the first concierge.</p>}>
         {(account) => (
-          <Row id={account.id} className="lc-admin-table__row">
+          <Row id={account.id}>
             <Cell>
               <span className="lc-admin-table__name">{account.full_name}</span>
             </Cell>
@@ -94,23 +98,8 @@ function RoleSelect({ account, shownRole, isDisabled, onChange }: RoleSelectProp
   // An account made an employee elsewhere still shows its role, and may be made staff again.
   const roles = account.role === 'employee' ? (['employee', 'concierge', 'admin'] as const) : (['concierge', 'admin'] as const);
   return (
-    <Select className="lc-admin-select" selectedKey={shownRole} isDisabled={isDisabled}
-      onSelectionChange={(role) => onChange(role as AccountRole)}>
-      <Label className="lc-visually-hidden">Role of {account.full_name}</Label>
-      <AriaButton className="lc-admin-select__button">
-        <SelectValue />
-        <span aria-hidden="true" className="lc-admin-select__chevron">▾</span>
-      </AriaButton>
-      <Popover className="lc-admin-select__popover">
-        <ListBox className="lc-admin-select__list">
-          {roles.map((role) => (
-            <ListBoxItem key={role} id={role} className="lc-admin-select__option">
-              {ROLE_LABELS[role]}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    <Select label={`Role of ${account.full_name}`} isLabelHidden className="lc-admin-select" value={shownRole} isDisabled={isDisabled}
+      options={roles.map((role) => ({ id: role, label: ROLE_LABELS[role] }))} onChange={onChange} />
   );
 }
 

@@ -1,15 +1,18 @@
 import { useSelector } from '@xstate/react';
-import { Cell, Checkbox, Column, Form, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { AdminSurveyCategory, AdminTemplateSummary } from '../../contract/adminCatalogue.ts';
 import type { CategoryDraft, CategoryFilter, TemplateDetailsDraft, adminSurveysMachine } from '../../machines/adminSurveys.machine.ts';
 import { SURVEYS_PATH, templatePath } from '../../machines/adminTemplateQuestions.machine.ts';
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
+import { Checkbox } from '../../widgets/Checkbox.tsx';
+import { Form } from '../../widgets/Form.tsx';
+import { Select } from '../../widgets/Select.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { AdminListFrame, ImageUploadField, SelectField } from './AdminParts.tsx';
+import { AdminListFrame, ImageUploadField } from './AdminParts.tsx';
 
 export type AdminSurveysActor = ActorRefFrom<typeof adminSurveysMachine>;
 
@@ -66,7 +69,7 @@ function CategoriesSection({ categories, actor }: { categories: AdminSurveyCateg
         </TableHeader>
         <TableBody items={categories} renderEmptyState={() => <p className="lc-admin-empty">No survey categories yet. Create the first one.</p>}>
           {(category) => (
-            <Row id={category.id} className="lc-admin-table__row">
+            <Row id={category.id}>
               <Cell>
                 <span className="lc-admin-surveys__category">
                   <img src={category.image_url} alt="" width={40} height={40} className="lc-admin-surveys__image" />
@@ -114,7 +117,7 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
         <h2 id="request-templates-heading">Request templates</h2>
         <LinkButton href={`${SURVEYS_PATH}/new`}>New template</LinkButton>
       </div>
-      <SelectField label="Show templates in" options={filterOptions} value={filterKeyOf(filter)} isDisabled={!canFilter}
+      <Select label="Show templates in" options={filterOptions} value={filterKeyOf(filter)} isDisabled={!canFilter}
         onChange={(key) => actor.send({ type: 'FILTER', categoryFilter: filterOf(key) })} />
       <Table aria-label="Request templates" className="lc-admin-table">
         <TableHeader>
@@ -129,7 +132,7 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
         <TableBody items={shown} dependencies={[categories]}
           renderEmptyState={() => <p className="lc-admin-empty">No request templates here yet. Create one with New template.</p>}>
           {(template) => (
-            <Row id={template.id} className="lc-admin-table__row">
+            <Row id={template.id}>
               <Cell>
                 <span className="lc-admin-table__name">{template.name}</span>
                 <span className="lc-admin-table__detail">{template.slug}</span>
@@ -250,14 +253,13 @@ export function TemplateDetailsFields({ draft, categories, fieldErrors, isNew, o
       ) : (
         <p className="lc-field__description">Slug: {draft.slug}</p>
       )}
-      <Checkbox className="lc-admin-checkbox" isSelected={draft.for_alpha} onChange={(forAlpha) => onChange({ for_alpha: forAlpha })}>
-        <span className="lc-admin-checkbox__box" aria-hidden="true" />
+      <Checkbox isSelected={draft.for_alpha} onChange={(forAlpha) => onChange({ for_alpha: forAlpha })}>
         <span>
           For alpha
           <span className="lc-field__description">Employees can start it in the app; otherwise it is kept out of the app's lists.</span>
         </span>
       </Checkbox>
-      <SelectField label="Category" options={categoryOptions(categories)} value={draft.category_id === null ? NO_CATEGORY : String(draft.category_id)}
+      <Select label="Category" options={categoryOptions(categories)} value={draft.category_id === null ? NO_CATEGORY : String(draft.category_id)}
         errorMessage={fieldErrors.category_id}
         onChange={(key) => onChange({ category_id: key === NO_CATEGORY ? null : Number(key) })} />
     </>

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { Checkbox, Form } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { QUESTION_TYPES, type QuestionPrefill, type QuestionType } from '../../contract/surveys.ts';
 import type { FieldErrors } from '../../machines/adminForms.ts';
@@ -12,11 +11,14 @@ import {
   type adminTemplateQuestionsMachine,
 } from '../../machines/adminTemplateQuestions.machine.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
+import { Checkbox } from '../../widgets/Checkbox.tsx';
+import { Form } from '../../widgets/Form.tsx';
+import { Select } from '../../widgets/Select.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { SurveyConversation } from '../requestCreation/SurveyConversation.tsx';
-import { AdminListFrame, SelectField } from './AdminParts.tsx';
+import { AdminListFrame } from './AdminParts.tsx';
 import { TemplateDetailsFields } from './AdminSurveysView.tsx';
 import '../requestCreation/requestCreation.css';
 
@@ -183,19 +185,17 @@ function QuestionEditor({ actor, question, position, count, isDisabled }: Questi
       </div>
       <TextInput label="Question" isRequired value={question.label} onChange={(label) => change({ label })} errorMessage={errors.label}
         isDisabled={isDisabled} />
-      <SelectField label="Answer type" options={TYPE_OPTIONS} value={question.type} errorMessage={errors.type} isDisabled={isDisabled}
+      <Select label="Answer type" options={TYPE_OPTIONS} value={question.type} errorMessage={errors.type} isDisabled={isDisabled}
         onChange={(type) => change({ type })} />
-      <Checkbox className="lc-admin-checkbox" isSelected={question.optional} isDisabled={isDisabled} onChange={(optional) => change({ optional })}>
-        <span className="lc-admin-checkbox__box" aria-hidden="true" />
+      <Checkbox isSelected={question.optional} isDisabled={isDisabled} onChange={(optional) => change({ optional })}>
         <span>
           Optional
           <span className="lc-field__description">The employee may skip it.</span>
         </span>
       </Checkbox>
       {prefill && (
-        <Checkbox className="lc-admin-checkbox" isSelected={question.prefilled} isDisabled={isDisabled} isInvalid={Boolean(errors.prefill)}
+        <Checkbox isSelected={question.prefilled} isDisabled={isDisabled} isInvalid={Boolean(errors.prefill)}
           onChange={(prefilled) => change({ prefilled })}>
-          <span className="lc-admin-checkbox__box" aria-hidden="true" />
           <span>
             {PREFILL_LABELS[prefill]}
             <span className="lc-field__description">From what they told us; they can change it.</span>

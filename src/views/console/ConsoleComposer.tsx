@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
-import { Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Composer } from '../../machines/consoleRequest.machine.ts';
 import { isUploading } from '../../machines/upload.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { Form } from '../../widgets/Form.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Spinner } from '../../widgets/Spinner.tsx';
+import { Tab, TabGroup, TabList, TabPanel } from '../../widgets/Tabs.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import type { ConsoleRequestActor } from './ConsoleRequestView.tsx';
 import { UploadField } from '../UploadField.tsx';
@@ -23,25 +24,25 @@ export function ConsoleComposer({ request }: { request: ConsoleRequestActor }) {
   const composer = useSelector(request, (snapshot) => snapshot.context.composer);
   return (
     <section className="lc-console-composer" aria-label="Write">
-      <Tabs
+      <TabGroup
         selectedKey={composer}
         onSelectionChange={(key) => request.send({ type: 'SELECT_COMPOSER', composer: key as Composer })}
       >
-        <TabList aria-label="Write" className="lc-console-composer__tabs">
+        <TabList aria-label="Write">
           {(Object.keys(COMPOSERS) as Composer[]).map((kind) => (
-            <Tab key={kind} id={kind} className="lc-console-composer__tab">
+            <Tab key={kind} id={kind}>
               {COMPOSERS[kind].tab}
             </Tab>
           ))}
         </TabList>
         {/* The reply stays mounted behind the note tab, so it is as it was left on the way back. */}
-        <TabPanel id="reply" shouldForceMount className="lc-console-composer__panel">
+        <TabPanel id="reply" shouldForceMount>
           <ComposerForm request={request} kind="reply" />
         </TabPanel>
-        <TabPanel id="note" className="lc-console-composer__panel">
+        <TabPanel id="note">
           <ComposerForm request={request} kind="note" />
         </TabPanel>
-      </Tabs>
+      </TabGroup>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { Input, Label, SearchField, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { ConsoleQueue, ConsoleRequestSummary } from '../../contract/console.ts';
@@ -9,7 +8,9 @@ import { CONSOLE_QUEUES } from '../../machines/consoleQueue.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { relativeTime } from '../../widgets/format.ts';
 import { Message } from '../../widgets/Message.tsx';
+import { SearchField } from '../../widgets/SearchField.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { Tab, TabGroup, TabList, TabPanel } from '../../widgets/Tabs.tsx';
 
 export type ConsoleQueueActor = ActorRefFrom<typeof consoleQueueMachine>;
 
@@ -29,34 +30,31 @@ export function ConsoleQueueView({ queue, selectedRequestId }: ConsoleQueueViewP
   return (
     <section className="lc-console-queues" aria-label="Queues" aria-busy={isBusy}>
       <SearchField
-        className="lc-field lc-console-search"
+        label="Search by employee or request name"
         value={searchText}
         onChange={(text) => queue.send({ type: 'TYPE_SEARCH', text })}
         onSubmit={() => queue.send({ type: 'SUBMIT_SEARCH' })}
-      >
-        <Label className="lc-field__label">Search by employee or request name</Label>
-        <Input className="lc-field__input" />
-      </SearchField>
-      <Tabs
-        className="lc-console-tabs"
+      />
+      <TabGroup
+        variant="segmented"
         selectedKey={selected}
         onSelectionChange={(key) => queue.send({ type: 'SELECT_QUEUE', queue: key as ConsoleQueue })}
       >
-        <TabList aria-label="Queue" className="lc-console-tabs__list">
+        <TabList aria-label="Queue">
           {CONSOLE_QUEUES.map(({ queue: id, label }) => (
             // Named by what it shows, 'In Queue 2' (a name that differs from the visible text confuses voice control).
-            <Tab key={id} id={id} className="lc-console-tabs__tab">
+            <Tab key={id} id={id}>
               <span>{label}</span>{' '}
               {counts && <span className="lc-console-tabs__count">{counts[id]}</span>}
             </Tab>
           ))}
         </TabList>
         {CONSOLE_QUEUES.map(({ queue: id, label }) => (
-          <TabPanel key={id} id={id} className="lc-console-tabs__panel">
+          <TabPanel key={id} id={id}>
             <QueueList queue={queue} label={label} selectedRequestId={selectedRequestId} />
           </TabPanel>
         ))}
-      </Tabs>
+      </TabGroup>
     </section>
   );
 }

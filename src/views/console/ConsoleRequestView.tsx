@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { Menu, MenuItem, MenuTrigger, Popover, Text } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { User } from '../../contract/account.ts';
 import { type ConsoleRequest, STATUS_TRANSITIONS } from '../../contract/console.ts';
@@ -14,6 +13,7 @@ import {
 } from '../../machines/consoleRequest.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { relativeTime } from '../../widgets/format.ts';
+import { Menu, MenuItem, MenuTrigger } from '../../widgets/Menu.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 import { ConsoleComposer } from './ConsoleComposer.tsx';
@@ -126,19 +126,14 @@ function RequestActions({ request, loaded, me }: { request: ConsoleRequestActor;
             >
               Assign to…
             </Button>
-            <Popover placement="bottom start" className="lc-console-menu">
-              {/* Named by its trigger, 'Assign to…'. */}
-              <Menu onAction={(key) => request.send({ type: 'ASSIGN', assigneeId: Number(key) })}>
-                {assignable.map((member) => (
-                  <MenuItem key={member.id} id={member.id} className="lc-console-menu__item" textValue={member.full_name}>
-                    <Text slot="label">{member.full_name}</Text>
-                    <Text slot="description" className="lc-console-menu__role">
-                      {member.role === 'admin' ? 'Admin' : 'Concierge'}
-                    </Text>
-                  </MenuItem>
-                ))}
-              </Menu>
-            </Popover>
+            {/* Named by its trigger, 'Assign to…'. */}
+            <Menu onAction={(key) => request.send({ type: 'ASSIGN', assigneeId: Number(key) })}>
+              {assignable.map((member) => (
+                <MenuItem key={member.id} id={member.id} description={member.role === 'admin' ? 'Admin' : 'Concierge'}>
+                  {member.full_name}
+                </MenuItem>
+              ))}
+            </Menu>
           </MenuTrigger>
         )}
         {STATUS_TRANSITIONS[loaded.status].map((status) => (

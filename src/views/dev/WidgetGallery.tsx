@@ -1,20 +1,33 @@
+import { parseDate, parseDateTime } from '@internationalized/date';
 import { useState, type ReactNode } from 'react';
 import { useShowToast } from '../../machines/appSystem.tsx';
 import { Button, LinkButton, BUTTON_VARIANTS } from '../../widgets/Button.tsx';
 import { CATEGORY_ICON_NAMES, CategoryIcon } from '../../widgets/CategoryIcon.tsx';
+import { Checkbox, CheckboxGroup } from '../../widgets/Checkbox.tsx';
 import { Chip, ChipRadioGroup } from '../../widgets/Chip.tsx';
+import { ComboBox } from '../../widgets/ComboBox.tsx';
 import { Confetti } from '../../widgets/Confetti.tsx';
+import { DatePicker } from '../../widgets/DatePicker.tsx';
+import { ConfirmDialog, Dialog } from '../../widgets/Dialog.tsx';
 import { Drawer, DRAWER_POSITIONS, DRAWER_VARIANTS, type DrawerProps } from '../../widgets/Drawer.tsx';
 import { fileSize } from '../../contract/uploads.ts';
 import { UPLOAD_MESSAGES } from '../../machines/upload.machine.ts';
 import { FileUploader, type FileUploaderProps } from '../../widgets/FileUploader.tsx';
 import { formatDate, relativeTime } from '../../widgets/format.ts';
+import { ListBoxItem } from '../../widgets/ListBox.tsx';
+import { Menu, MenuItem, MenuTrigger } from '../../widgets/Menu.tsx';
 import { Message, MESSAGE_SEVERITIES } from '../../widgets/Message.tsx';
 import { PhoneInput } from '../../widgets/PhoneInput.tsx';
+import { PlainButton, PlainLink } from '../../widgets/Pressable.tsx';
 import { ProgressBar } from '../../widgets/ProgressBar.tsx';
+import { ChoiceField, Radio, RadioGroup } from '../../widgets/RadioGroup.tsx';
+import { SearchField } from '../../widgets/SearchField.tsx';
+import { Select } from '../../widgets/Select.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 import { Spinner } from '../../widgets/Spinner.tsx';
-import { Tabs } from '../../widgets/Tabs.tsx';
+import { Switch } from '../../widgets/Switch.tsx';
+import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
+import { Tab, TabGroup, TabList, TabPanel, Tabs } from '../../widgets/Tabs.tsx';
 import { TEXT_INPUT_TYPES, TextInput } from '../../widgets/TextInput.tsx';
 import './WidgetGallery.css';
 
@@ -158,6 +171,180 @@ function TabsSection() {
         <p>The second panel.</p>
         <p>The third panel. Swipe left to go back.</p>
       </Tabs>
+      <Row label="Segmented, from the parts (titles with counts)">
+        <TabGroup variant="segmented">
+          <TabList aria-label="Queue">
+            <Tab id="new">New <span>4</span></Tab>
+            <Tab id="mine">Mine <span>2</span></Tab>
+            <Tab id="all">Everyone's <span>9</span></Tab>
+            <Tab id="done" isDisabled>Done <span>0</span></Tab>
+          </TabList>
+          <TabPanel id="new">Four new requests.</TabPanel>
+          <TabPanel id="mine">Two of mine.</TabPanel>
+          <TabPanel id="all">Nine in all.</TabPanel>
+          <TabPanel id="done">None done.</TabPanel>
+        </TabGroup>
+      </Row>
+    </Section>
+  );
+}
+
+const PLANS = [
+  { id: 1, name: 'Basic', price: '$10', isActive: true },
+  { id: 2, name: 'Family', price: '$25', isActive: true },
+  { id: 3, name: 'Retired plan', price: '$5', isActive: false },
+];
+
+function TablesSection() {
+  return (
+    <Section title="Tables">
+      <Table aria-label="Plans">
+        <TableHeader>
+          <Column isRowHeader>Plan</Column>
+          <Column>Price</Column>
+          <Column>Status</Column>
+        </TableHeader>
+        <TableBody items={PLANS}>
+          {(plan) => (
+            <TableRow id={plan.id}>
+              <Cell>{plan.name}</Cell>
+              <Cell>{plan.price}</Cell>
+              <Cell>{plan.isActive ? 'Active' : 'Retired'}</Cell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+      <Table aria-label="No plans">
+        <TableHeader>
+          <Column isRowHeader>Plan</Column>
+          <Column>Price</Column>
+        </TableHeader>
+        <TableBody renderEmptyState={() => 'No plans yet.'}>{[]}</TableBody>
+      </Table>
+    </Section>
+  );
+}
+
+function DialogsSection() {
+  const showToast = useShowToast();
+  const [openDialog, setOpenDialog] = useState<'plain' | 'confirm' | 'refused' | null>(null);
+  const close = () => setOpenDialog(null);
+  return (
+    <Section title="Dialogs">
+      <div className="lc-gallery__items">
+        <Button variant="secondary" onPress={() => setOpenDialog('plain')}>Open a dialog</Button>
+        <Button variant="secondary" onPress={() => setOpenDialog('confirm')}>Ask to confirm</Button>
+        <Button variant="secondary" onPress={() => setOpenDialog('refused')}>Ask, with a refusal</Button>
+      </div>
+      <Dialog isOpen={openDialog === 'plain'} onOpenChange={close} title="A dialog" isDismissable>
+        <p>Escape or a click beside it closes me.</p>
+        <div><Button onPress={close}>Done</Button></div>
+      </Dialog>
+      <ConfirmDialog isOpen={openDialog === 'confirm' || openDialog === 'refused'} title="Deactivate Acme?"
+        confirmLabel="Deactivate" onCancel={close}
+        refusal={openDialog === 'refused' ? 'Acme still has open requests.' : null}
+        onConfirm={() => { close(); showToast({ message: 'Confirmed.', autoDismiss: true }); }}>
+        <p>Its employees can no longer sign in.</p>
+      </ConfirmDialog>
+    </Section>
+  );
+}
+
+function MenusSection() {
+  const showToast = useShowToast();
+  return (
+    <Section title="Menus">
+      <div className="lc-gallery__items">
+        <MenuTrigger>
+          <Button variant="secondary">Assign</Button>
+          <Menu aria-label="Assign to" onAction={(key) => showToast({ message: `Chose ${String(key)}`, autoDismiss: true })}>
+            <MenuItem id="Ana" description="Concierge">Ana Alvarez</MenuItem>
+            <MenuItem id="Ben" description="Admin">Ben Brown</MenuItem>
+            <MenuItem id="Cy" isDisabled>Cy (away)</MenuItem>
+          </Menu>
+        </MenuTrigger>
+        <MenuTrigger>
+          <Button variant="secondary">Account</Button>
+          <Menu aria-label="Account" placement="bottom end" header={<strong>Jo Doe</strong>}>
+            <MenuItem id="account">Manage your account</MenuItem>
+          </Menu>
+        </MenuTrigger>
+      </div>
+    </Section>
+  );
+}
+
+const ROLES = [{ id: 'concierge', label: 'Concierge' }, { id: 'admin', label: 'Admin' }] as const;
+const CITIES = [{ id: 'nyc', name: 'New York' }, { id: 'sf', name: 'San Francisco' }, { id: 'chi', name: 'Chicago' }];
+
+function ChoicesSection() {
+  const [role, setRole] = useState<'concierge' | 'admin'>('concierge');
+  const [plan, setPlan] = useState<'monthly' | 'yearly'>('monthly');
+  const [isOn, setIsOn] = useState(true);
+  return (
+    <Section title="Choices">
+      <div className="lc-gallery__fields">
+        <Select label="Role" options={ROLES} value={role} onChange={setRole} description="Opens a list" />
+        <Select label="Role with error" options={ROLES} value={role} onChange={setRole} errorMessage="Choose another role" />
+        <Select label="Disabled role" options={ROLES} value={role} onChange={setRole} isDisabled />
+        <ComboBox label="City" items={CITIES} description="Type to filter" isRequired>
+          {(city) => <ListBoxItem id={city.id}>{city.name}</ListBoxItem>}
+        </ComboBox>
+        <ChoiceField label="Billing" value={plan} onChange={setPlan} options={[
+          { value: 'monthly', label: 'Monthly', description: 'Cancel any time' },
+          { value: 'yearly', label: 'Yearly', description: 'Two months free' },
+        ]} />
+        <RadioGroup label="Size (pills)" defaultValue="m" orientation="horizontal" errorMessage="Pick a size">
+          <div className="lc-gallery__items">
+            <Radio variant="pill" value="s">Small</Radio>
+            <Radio variant="pill" value="m">Medium</Radio>
+            <Radio variant="pill" value="l" isDisabled>Large</Radio>
+          </div>
+        </RadioGroup>
+        <CheckboxGroup label="Extras" description="Any of them" defaultValue={['wifi']}>
+          <Checkbox value="wifi">Wi-Fi</Checkbox>
+          <Checkbox value="parking" description="Two spaces">Parking</Checkbox>
+          <Checkbox value="pool" isDisabled>Pool</Checkbox>
+        </CheckboxGroup>
+        <CheckboxGroup label="Invalid extras" errorMessage="Choose at least one">
+          <Checkbox value="wifi">Wi-Fi</Checkbox>
+        </CheckboxGroup>
+        <div className="lc-gallery__stack">
+          <Switch isSelected={isOn} onChange={setIsOn}>Show only my benefits ({isOn ? 'on' : 'off'})</Switch>
+          <Switch isDisabled>Disabled switch</Switch>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function DatesSection() {
+  return (
+    <Section title="Dates and times">
+      <div className="lc-gallery__fields">
+        <DatePicker label="Move-in date" isRequired defaultValue={parseDate('2025-06-15')} />
+        <DatePicker label="Call at" granularity="minute" defaultValue={parseDateTime('2025-06-15T09:30')} description="A date and a time" />
+        <DatePicker label="Deadline" errorMessage="Choose a date after today" isRequired />
+        <DatePicker label="Disabled date" isDisabled defaultValue={parseDate('2025-06-15')} />
+      </div>
+    </Section>
+  );
+}
+
+function SearchAndPlainSection() {
+  const showToast = useShowToast();
+  const [searched, setSearched] = useState('');
+  return (
+    <Section title="Search and plain pressables">
+      <div className="lc-gallery__fields">
+        <SearchField label="Search by name" onSubmit={setSearched} description={`Searched: '${searched}'`} />
+      </div>
+      <Row label="A plain button and a plain link (the caller draws them)">
+        <PlainButton className="lc-gallery__plain" onPress={() => showToast({ message: 'Pressed the card.', autoDismiss: true })}>
+          A pressable card
+        </PlainButton>
+        <PlainLink className="lc-gallery__plain" href="/requests">A card that links</PlainLink>
+      </Row>
     </Section>
   );
 }
@@ -317,6 +504,12 @@ export default function WidgetGallery() {
       <PhoneInputSection />
       <MessagesSection />
       <TabsSection />
+      <TablesSection />
+      <DialogsSection />
+      <MenusSection />
+      <ChoicesSection />
+      <DatesSection />
+      <SearchAndPlainSection />
       <DrawersSection />
       <ToastsSection />
       <ProgressSection />

@@ -1,6 +1,6 @@
-import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { OfferingCategory } from '../../contract/offerings.ts';
 import { ALL_CATEGORIES } from '../../machines/offeringsCatalogue.machine.ts';
+import { Radio, RadioGroup } from '../../widgets/RadioGroup.tsx';
 
 function AllCategoriesImage() {
   return (
@@ -18,7 +18,7 @@ function AllCategoriesImage() {
 
 function CategoryTile({ value, name, imageUrl }: { value: string; name: string; imageUrl?: string }) {
   return (
-    <Radio value={value} className="lc-category-tile">
+    <Radio value={value} variant="custom" className="lc-category-tile">
       {imageUrl ? (
         // The tile's name says what the picture shows.
         <img className="lc-category-tile__image" src={imageUrl} alt="" width={40} height={40} />
@@ -39,8 +39,8 @@ export interface CategoryFilterBarProps {
 /** SPEC §2: one radio tile per category, with its image and name, after 'All'. Arrow keys move between tiles. */
 export function CategoryFilterBar({ categories, selected, onSelect }: CategoryFilterBarProps) {
   return (
-    <RadioGroup className="lc-category-filter" orientation="horizontal" value={selected} onChange={onSelect}>
-      <Label className="lc-visually-hidden">Filter by category</Label>
+    <RadioGroup label="Filter by category" isLabelHidden className="lc-category-filter" orientation="horizontal" value={selected}
+      onChange={onSelect}>
       <div className="lc-category-filter__tiles">
         <CategoryTile value={ALL_CATEGORIES} name={ALL_CATEGORIES} />
         {categories.map((category) => (

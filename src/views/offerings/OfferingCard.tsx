@@ -1,6 +1,6 @@
-import { Button } from 'react-aria-components';
 import type { OfferingListItem } from '../../contract/offerings.ts';
 import type { LogoDisplay } from '../../machines/offeringsCatalogue.machine.ts';
+import { PlainButton } from '../../widgets/Pressable.tsx';
 
 /** SPEC §2: provider, heading, subheading and '(benefit)' or '(offer)'. */
 export function offeringCardLabel(offering: OfferingListItem): string {
@@ -60,7 +60,7 @@ export interface OfferingCardProps {
 /** One offering: provider logo, heading and subheading; opens the detail drawer. */
 export function OfferingCard({ offering, logo, showsBenefitBadge = false, onOpen, onLogoError }: OfferingCardProps) {
   return (
-    <Button className="lc-offering-card" aria-label={offeringCardLabel(offering)} onPress={() => onOpen(offering)}>
+    <PlainButton className="lc-offering-card" aria-label={offeringCardLabel(offering)} onPress={() => onOpen(offering)}>
       {showsBenefitBadge && offering.type === 'benefit' && <BenefitBadge />}
       <span className="lc-offering-card__provider">
         <ProviderLogo offering={offering} display={logo} onError={() => onLogoError(offering.id)}
@@ -70,6 +70,6 @@ export function OfferingCard({ offering, logo, showsBenefitBadge = false, onOpen
       {/* Spaces between the parts, so that the card's text reads as the words of its label. */}{' '}
       <span className="lc-offering-card__heading">{offering.heading}</span>{' '}
       <span className="lc-offering-card__subheading">{offering.subheading}</span>
-    </Button>
+    </PlainButton>
   );
 }

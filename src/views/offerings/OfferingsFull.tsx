@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import { Switch } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { offeringDrawerMachine } from '../../machines/offeringDrawer.machine.ts';
 import {
@@ -11,6 +10,7 @@ import {
   visibleOfferings,
 } from '../../machines/offeringsCatalogue.machine.ts';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { Switch } from '../../widgets/Switch.tsx';
 import { useFlow } from '../../machines/appSystem.tsx';
 import { PageHeading } from '../PageHeading.tsx';
 import { CategoryFilterBar } from './CategoryFilterBar.tsx';
@@ -63,9 +63,8 @@ export function OfferingsFullView({ catalogue, drawer }: OfferingsFullViewProps)
           !loaded && <div aria-hidden="true"><Skeleton lines={1} /></div>
         )}
         {showsSwitch && (
-          <Switch className="lc-switch" isSelected={benefitsOnly}
+          <Switch isSelected={benefitsOnly}
             onChange={(isSelected) => catalogue.send({ type: 'SET_BENEFITS_ONLY', benefitsOnly: isSelected })}>
-            <span className="lc-switch__track" aria-hidden="true"><span className="lc-switch__thumb" /></span>
             Show only my benefits
           </Switch>
         )}

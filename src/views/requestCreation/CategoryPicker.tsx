@@ -1,6 +1,6 @@
-import { Button as AriaButton } from 'react-aria-components';
 import type { SurveyCategory } from '../../contract/surveys.ts';
 import { CategoryIcon } from '../../widgets/CategoryIcon.tsx';
+import { PlainButton } from '../../widgets/Pressable.tsx';
 
 export interface CategoryPickerProps {
   /** SPEC §2: the drawer mode's prompt. */
@@ -17,12 +17,12 @@ export function CategoryPicker({ prompt, categories, onPick }: CategoryPickerPro
       <ul className="lc-category-picker__list" aria-labelledby="category-picker-prompt">
         {categories.map((category) => (
           <li key={category.id}>
-            <AriaButton className="lc-category-picker__tile" onPress={() => onPick(category)}>
+            <PlainButton className="lc-category-picker__tile" onPress={() => onPick(category)}>
               <span className="lc-category-picker__icon">
                 <CategoryIcon category={category.name} size={28} />
               </span>
               <span>{category.name}</span>
-            </AriaButton>
+            </PlainButton>
           </li>
         ))}
       </ul>

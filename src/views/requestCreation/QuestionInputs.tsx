@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
-import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import type { NextScreenItem, QuestionType } from '../../contract/surveys.ts';
 import type { AnswerDraft } from '../../machines/survey.machine.ts';
 import type { UploadActor } from '../../machines/upload.machine.ts';
-import { ErrorIcon } from '../../widgets/icons.tsx';
 import { PhoneInput } from '../../widgets/PhoneInput.tsx';
+import { Radio, RadioGroup } from '../../widgets/RadioGroup.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { UploadField } from '../UploadField.tsx';
 
@@ -53,23 +52,15 @@ function EmailQuestion({ item, draft, onChange, errorMessage, isDisabled }: Ques
 
 function SelectQuestion({ item, draft, onChange, errorMessage, isDisabled }: QuestionInputProps) {
   return (
-    <RadioGroup value={draft.value || null} onChange={onChange} isRequired={!item.optional} isDisabled={isDisabled}
-      isInvalid={Boolean(errorMessage)} validationBehavior="aria" className="lc-question__field lc-question-options">
-      <Label className="lc-field__label">
-        {item.question.label}
-        {item.optional && <>{' '}<span className="lc-field__optional">(optional)</span></>}
-      </Label>
+    <RadioGroup label={item.question.label} isOptional={item.optional} value={draft.value || null} onChange={onChange}
+      isRequired={!item.optional} isDisabled={isDisabled} errorMessage={errorMessage} className="lc-question__field lc-question-options">
       <div className="lc-question-options__list">
         {(item.question.select_options ?? []).map((option) => (
-          <Radio key={option.value} value={option.value} className="lc-question-options__option">
+          <Radio key={option.value} value={option.value} variant="pill">
             {option.label}
           </Radio>
         ))}
       </div>
-      <FieldError className="lc-field__error">
-        <ErrorIcon size={16} className="lc-field__error-icon" />
-        <span>{errorMessage}</span>
-      </FieldError>
     </RadioGroup>
   );
 }

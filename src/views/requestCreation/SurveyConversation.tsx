@@ -4,11 +4,11 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AnsweredQuestion, surveyMachine } from '../../machines/survey.machine.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { Confetti } from '../../widgets/Confetti.tsx';
+import { ConfirmDialog } from '../../widgets/Dialog.tsx';
 import { SuccessIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Spinner } from '../../widgets/Spinner.tsx';
 import { AnswerForm } from './AnswerForm.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { TypingIndicator } from './TypingIndicator.tsx';
 
 export type SurveyActor = ActorRefFrom<typeof surveyMachine>;
@@ -51,13 +51,13 @@ export function SurveyConversation({ actor }: { actor: SurveyActor }) {
       {stage === 'summary' && <Summary actor={actor} />}
       {stage === 'confirmation' && <Confirmation actor={actor} />}
       {isDiscarding && (
-        <ConfirmDialog question={SURVEY_TEXT.discardQuestion} stayLabel={SURVEY_TEXT.keepEditing}
-          onStay={() => actor.send({ type: 'KEEP_EDITING' })} confirmLabel={SURVEY_TEXT.discard}
+        <ConfirmDialog isOpen title={SURVEY_TEXT.discardQuestion} cancelLabel={SURVEY_TEXT.keepEditing}
+          onCancel={() => actor.send({ type: 'KEEP_EDITING' })} confirmLabel={SURVEY_TEXT.discard}
           onConfirm={() => actor.send({ type: 'DISCARD_EDIT' })} />
       )}
       {isLeaving && (
-        <ConfirmDialog question={SURVEY_TEXT.leaveQuestion} stayLabel={SURVEY_TEXT.stay}
-          onStay={() => actor.send({ type: 'STAY' })} confirmLabel={SURVEY_TEXT.leave}
+        <ConfirmDialog isOpen title={SURVEY_TEXT.leaveQuestion} cancelLabel={SURVEY_TEXT.stay}
+          onCancel={() => actor.send({ type: 'STAY' })} confirmLabel={SURVEY_TEXT.leave}
           onConfirm={() => actor.send({ type: 'CONFIRM_CANCEL' })} />
       )}
     </div>

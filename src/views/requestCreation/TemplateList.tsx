@@ -1,5 +1,5 @@
-import { Button as AriaButton } from 'react-aria-components';
 import type { SurveyTemplate } from '../../machines/survey.machine.ts';
+import { PlainButton } from '../../widgets/Pressable.tsx';
 import './TemplateList.css';
 
 export interface TemplateListProps {
@@ -26,10 +26,10 @@ export function TemplateList({ templates, onPick, label, className }: TemplateLi
     <ul className={['lc-template-list', className].filter(Boolean).join(' ')} aria-label={label}>
       {templates.map((template) => (
         <li key={template.id}>
-          <AriaButton className="lc-template-list__item" onPress={() => onPick({ id: template.id, name: template.name })}>
+          <PlainButton className="lc-template-list__item" onPress={() => onPick({ id: template.id, name: template.name })}>
             <span>{template.name}</span>
             <ChevronIcon />
-          </AriaButton>
+          </PlainButton>
         </li>
       ))}
     </ul>

@@ -22,7 +22,8 @@ describe('WidgetGallery', () => {
     render(inApp(app, <WidgetGallery />));
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual([
-      'Buttons', 'Chips', 'Text inputs', 'Phone input', 'Messages', 'Tabs', 'Drawers', 'Toasts',
+      'Buttons', 'Chips', 'Text inputs', 'Phone input', 'Messages', 'Tabs', 'Tables', 'Dialogs', 'Menus', 'Choices',
+      'Dates and times', 'Search and plain pressables', 'Drawers', 'Toasts',
       'Spinner, progress and skeleton', 'Confetti', 'Category icons', 'Formatters', 'File uploader',
     ]);
     expect(consoleError).not.toHaveBeenCalled();
