@@ -1,4 +1,4 @@
-import { ConfigError, hasDemoMode, isLoopback, loadConfig } from './config.ts';
+import { ConfigError, hasDemoMode, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { demoAccountsOpenWith, listDemoAccounts, seedDemoAccounts } from './db/seed/demoAccounts.ts';
@@ -13,13 +13,13 @@ async function main() {
   const config = loadConfig();
   const monitoring = await startServerMonitoring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  if (!isLoopback(config.HOST)) {
-    // loadConfig already refuses demo mode here; a database once seeded in demo mode may still carry its accounts.
+  if (!hasDemoMode(config)) {
+    // Whatever the address it listens on: behind a reverse proxy on 127.0.0.1 the demo accounts face the network too.
     const openDemoAccounts = await demoAccountsOpenWith(database.db, config.SEED_PASSWORD);
     if (openDemoAccounts.length > 0) {
       await database.close();
       throw new ConfigError(
-        `Refusing to listen on ${config.HOST}: these demo accounts still open with the demo password: ${openDemoAccounts.join(', ')}.\n` +
+        `Refusing to start in production: these demo accounts still open with the demo password: ${openDemoAccounts.join(', ')}.\n` +
           '  Delete them or change their passwords (Forgot password), or use a database that was never seeded in demo mode.',
       );
     }

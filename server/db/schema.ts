@@ -73,6 +73,12 @@ export const users = pgTable('users', {
   lockedAt: timestamp('locked_at', { withTimezone: true }),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   /**
+   * Made with a password nobody knows (a staff invitation, `admin:create`): nobody can sign in to it until its owner
+   * chooses one through the e-mailed link, which sets this back to false. The last admin is counted without these
+   * (server/domain/admin/staff.ts).
+   */
+  awaitingPassword: boolean('awaiting_password').notNull().default(false),
+  /**
    * When the owner proved the address by opening an e-mailed link; until then the companies of the account are
    * claimed, not granted (server/domain/accounts/emailConfirmation.ts). Sign-up stores null; accounts made by the
    * seed, the admin command or an operator are confirmed as they are made, hence the default.

@@ -2,9 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
 import type { Database } from '../db/client.ts';
+import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../domain/accounts/emailConfirmation.ts';
 import type { RealtimeHub } from '../domain/realtime/realtime.ts';
 import { createSessionCache } from '../domain/accounts/sessionCache.ts';
 import { type AuthenticatedUser, tokenFromAuthorization } from '../domain/accounts/sessions.ts';
+import { unprocessable } from '../domain/shared/userFacingError.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,8 @@ declare module 'fastify' {
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest hook after authenticate: admin only (the console's admin area). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook after authenticate: the caller's address is confirmed (what reaches staff needs it). */
+    requireConfirmedEmail: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     currentUser: AuthenticatedUser | null;
@@ -56,8 +60,8 @@ export default fp<{ db: Database; realtime: RealtimeHub }>(
       if (found.mfaApplies && !request.routeOptions.config.skipMfa && found.mfaTokenExpiresAt === null) {
         return reply.code(401).send({ error: MFA_REQUIRED_ERROR });
       }
-      const { id, externalId, email, role, sessionId, mfaApplies, grantedCompanyIds } = found;
-      request.currentUser = { id, externalId, email, role, sessionId, mfaApplies, grantedCompanyIds };
+      const { id, externalId, email, role, sessionId, mfaApplies, grantedCompanyIds, emailConfirmed } = found;
+      request.currentUser = { id, externalId, email, role, sessionId, mfaApplies, grantedCompanyIds, emailConfirmed };
     });
 
     app.addHook('onSend', async (request) => {
@@ -69,6 +73,10 @@ export default fp<{ db: Database; realtime: RealtimeHub }>(
       if (role !== 'concierge' && role !== 'admin') {
         return reply.code(403).send({ error: 'This area is for concierge staff only.' });
       }
+    });
+
+    app.decorate('requireConfirmedEmail', async (request: FastifyRequest) => {
+      if (!userOf(request).emailConfirmed) throw unprocessable(EMAIL_CONFIRMATION_REQUIRED_ERROR);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsAccepted, analyticsBatch, clientErrorReport } from '../../src/contract/analytics.ts';
 import { errorBody } from '../../src/contract/common.ts';
+import { redactSecretsDeep } from '../../src/contract/secrets.ts';
 import type { Database } from '../db/client.ts';
 import {
   STORED_EVENTS_PER_HOUR,
@@ -76,9 +77,11 @@ const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { d
     async (request, reply) => {
       const sender = await senderOf(request);
       if (hourlyBudget.take(sender.key, 1) === 0) return reply.code(429).send({ error: TOO_MANY_EVENTS_ERROR });
-      // The sender's text is not ours: a short summary at warn level; the report itself is kept in the table.
-      request.log.warn({ clientError: clientErrorSummary(request.body), userExternalId: sender.userExternalId }, 'client error reported');
-      await recordClientError(db, request.body, sender.userExternalId);
+      // The sender's text is not ours: it may quote an e-mailed link or a credential, which are taken out as the
+      // monitoring path takes them out; then a short summary at warn level, and the report itself in the table.
+      const report = redactSecretsDeep(request.body);
+      request.log.warn({ clientError: clientErrorSummary(report), userExternalId: sender.userExternalId }, 'client error reported');
+      await recordClientError(db, report, sender.userExternalId);
       return reply.code(202).send({ accepted: 1 });
     },
   );

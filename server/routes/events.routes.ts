@@ -7,11 +7,12 @@ import {
   type RealtimeHub,
   type RealtimeNotice,
   type Viewer,
-  activeSessions,
+  currentViewers,
   issueStreamTicket,
   liveEventFor,
   mayReceive,
   redeemStreamTicket,
+  viewerStands,
 } from '../domain/realtime/realtime.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { errorForLog } from '../logging.ts';
@@ -44,6 +45,16 @@ function writeEvent(response: ServerResponse, id: number, event: LiveEvent) {
 export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeHub }> = async (app, { db, realtime }) => {
   const streams = new Set<LiveStream>();
 
+  /** Reads the viewers of these streams now and ends those whose session ended or whose rights changed. */
+  async function endRevoked(candidates: readonly LiveStream[]): Promise<LiveStream[]> {
+    const current = await currentViewers(db, [...new Set(candidates.map((stream) => stream.viewer.sessionId))]);
+    return candidates.filter((stream) => {
+      if (viewerStands(stream.viewer, current.get(stream.viewer.sessionId))) return true;
+      stream.end();
+      return false;
+    });
+  }
+
   async function fanOut(notice: RealtimeNotice) {
     if (notice.type === 'sessions.ended') {
       for (const stream of [...streams]) {
@@ -52,17 +63,17 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
       }
       return;
     }
+    // A role, deactivation, membership or company change (the database's triggers announce it to every process):
+    // a stream whose viewer no longer stands ends at once, and its client reconnects as who it now is, if it may.
+    if (notice.type === 'credentials.changed') {
+      await endRevoked([...streams].filter((stream) => notice.userId === null || stream.viewer.userId === notice.userId));
+      return;
+    }
     const recipients = [...streams].filter((stream) => mayReceive(stream.viewer, notice));
     if (recipients.length === 0) return;
-    const [event, stillSignedIn] = await Promise.all([
-      liveEventFor(db, notice),
-      // Belt and braces: whatever ended a session, its stream gets nothing more.
-      activeSessions(db, [...new Set(recipients.map((stream) => stream.viewer.sessionId))]),
-    ]);
-    for (const stream of recipients) {
-      if (!stillSignedIn.has(stream.viewer.sessionId)) stream.end();
-      else if (event) stream.send(event);
-    }
+    // Belt and braces: whatever ended a session or changed its rights, its stream gets nothing more.
+    const [event, standing] = await Promise.all([liveEventFor(db, notice), endRevoked(recipients)]);
+    if (event) for (const stream of standing) stream.send(event);
   }
 
   // Notices are read one after the other, so every stream sees events in the order they were announced.
@@ -86,7 +97,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
 
   app.post(
     '/ticket',
-    { onRequest: app.authenticate, schema: { response: { 200: eventTicketResponse, 401: errorBody } } },
+    { onRequest: app.authenticate, schema: { response: { 200: eventTicketResponse, 401: errorBody, 429: errorBody } } },
     async (request) => {
       const { ticket, expiresAt } = await issueStreamTicket(db, userOf(request).sessionId);
       return { ticket, expires_at: expiresAt.toISOString() };
@@ -119,11 +130,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
       response.write(': connected\n\n');
 
       let nextEventId = 1;
-      // A sign-out or password change ends the stream at once through a sessions.ended notice; the heartbeat's check
-      // is the fallback for a notice that never came.
+      // A sign-out, password change or change of rights ends the stream at once through its notice; the heartbeat's
+      // check is the fallback for a notice that never came.
       const heartbeat = setInterval(() => {
-        activeSessions(db, [viewer.sessionId])
-          .then((active) => (active.has(viewer.sessionId) ? response.write(': heartbeat\n\n') : stream.end()))
+        endRevoked([stream])
+          .then((standing) => standing.length > 0 && response.write(': heartbeat\n\n'))
           .catch((error: unknown) => app.log.warn({ err: errorForLog(error) }, 'live updates: session check failed'));
       }, HEARTBEAT_INTERVAL_MS);
       // The session's own end: the stream does not outlive it by a heartbeat.

@@ -43,6 +43,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: File
   app.post(
     '/:id/messages',
     {
+      onRequest: app.requireConfirmedEmail,
       schema: {
         params: idParams,
         headers: idempotentPostHeaders,

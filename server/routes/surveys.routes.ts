@@ -70,6 +70,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
   app.post(
     '/request_surveys/:id/user_request_surveys',
     {
+      onRequest: app.requireConfirmedEmail,
       schema: {
         params: idParams,
         // The body may be left out: this app always begins as the alpha client.
@@ -109,7 +110,7 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
 
   app.post(
     '/user_request_surveys/:id/submit',
-    { schema: { params: idParams, response: { 200: submitSurveyResponse, ...refusals } } },
+    { onRequest: app.requireConfirmedEmail, schema: { params: idParams, response: { 200: submitSurveyResponse, ...refusals } } },
     async (request) => ({ success: true, request: await submitSurvey(db, userOf(request).id, request.params.id) }),
   );
 };

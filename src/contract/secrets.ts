@@ -27,6 +27,9 @@ const SECRET_PATH = new RegExp(`/(reset-password|unlock|confirm-email)/${SEGMENT
 const LEGACY_UNLOCK_IN_ADDRESS = new RegExp(`(https?://[^${ADDRESS_END}]+)/(?!${escape(REDACTED)})${SEGMENT}/unlock${PATH_ENDS}`, 'g');
 const LEGACY_UNLOCK_PATH = new RegExp(`(^|[\\s"'(=])/(?!${escape(REDACTED)})${SEGMENT}/unlock${PATH_ENDS}`, 'g');
 
+/** A credential written out as an Authorization header's value would be, `Bearer <token>` (not the word in prose). */
+const BEARER_VALUE = /\b(Bearer\s+)[\w.~+/=-]{16,}/gi;
+
 function escape(text: string): string {
   return text.replace(/[[\]]/g, '\\$&');
 }
@@ -34,14 +37,16 @@ function escape(text: string): string {
 /**
  * Any text with the secrets of the app's addresses replaced: the tokens of the e-mailed links (in the path or the
  * query), SMS codes and the signatures of file addresses. Addresses are found wherever they are in the text, whole
- * (`https://host/unlock/abc`) or as paths (`/unlock/abc`), so it also cleans messages, breadcrumbs and recorded pages.
+ * (`https://host/unlock/abc`) or as paths (`/unlock/abc`), so it also cleans messages, breadcrumbs and recorded pages;
+ * and a session token written out as `Bearer <token>`.
  */
 export function redactSecrets(text: string): string {
   return text
     .replace(SECRET_QUERY, `$1${REDACTED}`)
     .replace(SECRET_PATH, `/$1/${REDACTED}`)
     .replace(LEGACY_UNLOCK_IN_ADDRESS, `$1/${REDACTED}/unlock`)
-    .replace(LEGACY_UNLOCK_PATH, `$1/${REDACTED}/unlock`);
+    .replace(LEGACY_UNLOCK_PATH, `$1/${REDACTED}/unlock`)
+    .replace(BEARER_VALUE, `$1${REDACTED}`);
 }
 
 /** A copy of any JSON-like value with redactSecrets applied to every string in it, keys included. */

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signUp, uniqueEmail } from './support.ts';
+import { confirmEmail, expectNoSeriousViolations, signUp, uniqueEmail } from './support.ts';
 
 
 /** A real PNG image, made here: 8x8 pixels of one colour. */
@@ -28,9 +28,11 @@ function smallPng(): Buffer {
   ]);
 }
 
-test('a new user is onboarded, explores categories, creates a first request with every question type, and sees it on the Dashboard', async ({ page }) => {
+test('a new user is onboarded, explores categories, creates a first request with every question type, and sees it on the Dashboard', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signUp(page, { firstName: 'Pia', lastName: 'Lindqvist', email: uniqueEmail('pia', 'acme.test'), password: 'pia-password', companySlug: 'acme' });
+  const email = uniqueEmail('pia', 'acme.test');
+  await signUp(page, { firstName: 'Pia', lastName: 'Lindqvist', email, password: 'pia-password', companySlug: 'acme' });
+  await confirmEmail(request, email);
 
   // Onboarding, step 1 of 3.
   await expect(page).toHaveURL(/\/welcome\/about-us$/);

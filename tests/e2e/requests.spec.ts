@@ -4,6 +4,7 @@ import {
   ONE_PIXEL_PNG,
   attachToMessage,
   callApi,
+  confirmEmail,
   createRequestThroughApi,
   expectNoSeriousViolations,
   firstTemplateOf,
@@ -29,6 +30,7 @@ async function newEmployee(browser: Browser) {
   const email = uniqueEmail('thread', 'acme.test');
   await signUp(page, { firstName: 'Tess', lastName: 'Thread', email, password: 'thread-password', companySlug: 'acme' });
   await expect(page).toHaveURL(/\/welcome\/about-us$/);
+  await confirmEmail(context.request, email);
   return { context, page, token: await pageToken(page) };
 }
 

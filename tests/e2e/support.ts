@@ -36,6 +36,16 @@ export async function latestLink(request: APIRequestContext, to: string, pathPar
   return message.links.find((link) => link.includes(pathPart))!;
 }
 
+/**
+ * Opens the newest confirmation link e-mailed to `email` as its owner would, through the API, leaving the page where
+ * it is: an address must be confirmed before its account sends anything to staff.
+ */
+export async function confirmEmail(request: APIRequestContext, email: string) {
+  const token = new URL(await latestLink(request, email, '/confirm-email/')).pathname.split('/').pop()!;
+  const response = await request.get('/api/v1/users/confirmation', { params: { confirmation_token: token } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** The newest 6-digit SMS code sent to a phone number that is not in `notIn` (codes already used). */
 export async function latestCode(request: APIRequestContext, phone: string, notIn: string[] = []): Promise<string> {
   const message = await latestMessage(request, phone, (candidate) => {

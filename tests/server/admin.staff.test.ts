@@ -12,7 +12,7 @@ import {
 import { ACCOUNT_DEACTIVATED_ERROR } from '../../server/domain/accounts/users.ts';
 import { staffResponse } from '../../src/contract/console.ts';
 import { type AdminAccount, adminAccountResponse, adminStaffResponse } from '../../src/contract/admin.ts';
-import { adminCall, auditLog, expectAdminsOnly } from './admin.helpers.ts';
+import { type Method, adminCall, auditLog, expectAdminsOnly } from './admin.helpers.ts';
 import { type TestContext, suiteContext } from './harness.ts';
 import {
   PASSWORD,
@@ -47,6 +47,15 @@ function choosePassword(testContext: TestContext, link: string, password = PASSW
 async function accountOf(response: { statusCode: number; body: string; json(): unknown }, status = 200): Promise<AdminAccount> {
   expect(response.statusCode, response.body).toBe(status);
   return adminAccountResponse.parse(response.json()).account;
+}
+
+/** Each of the calls, made by `admin`, is refused with the last admin's 409. */
+async function expectRefusedAsLastAdmin(testContext: TestContext, admin: Person, calls: ReadonlyArray<readonly [Method, string, object?]>) {
+  for (const [method, path, payload] of calls) {
+    const response = await adminCall(testContext, admin, method, path, payload);
+    expect(response.statusCode, `${method} ${path}`).toBe(409);
+    expect(errorOf(response)).toBe(LAST_ADMIN_ERROR);
+  }
 }
 
 async function auditRowCount() {
@@ -274,15 +283,11 @@ describe('the last active admin', () => {
     const formerAdmin = await createPerson(lonely, 'admin');
     expect((await adminCall(lonely, onlyAdmin, 'POST', `/staff/${formerAdmin.id}/deactivate`)).statusCode).toBe(200);
 
-    for (const [method, path, payload] of [
+    await expectRefusedAsLastAdmin(lonely, onlyAdmin, [
       ['PATCH', `/staff/${onlyAdmin.id}`, { role: 'concierge' }],
       ['PATCH', `/staff/${onlyAdmin.id}`, { role: 'employee' }],
       ['POST', `/staff/${onlyAdmin.id}/deactivate`],
-    ] as const) {
-      const response = await adminCall(lonely, onlyAdmin, method, path, payload);
-      expect(response.statusCode, `${method} ${path}`).toBe(409);
-      expect(errorOf(response)).toBe(LAST_ADMIN_ERROR);
-    }
+    ]);
     const [row] = await lonely.db.select().from(users).where(eq(users.id, onlyAdmin.id));
     expect(row).toMatchObject({ role: 'admin', deactivatedAt: null });
     expect((await adminCall(lonely, onlyAdmin, 'GET', '/staff')).statusCode).toBe(200);
@@ -297,5 +302,32 @@ describe('the last active admin', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     const admins = await lonely.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
+  });
+
+});
+
+describe('the last admin who can sign in (issue 33 point 5)', () => {
+  const fresh = suiteContext({ AUTH_RATE_LIMIT: '1000' });
+
+  it('a pending admin invitation does not count: the only admin who can sign in stays one until it is accepted', async () => {
+    const admin = await createPerson(fresh, 'admin');
+    const inviteeEmail = uniqueEmail('invited-admin');
+    const invited = await accountOf(
+      await adminCall(fresh, admin, 'POST', '/staff', { first_name: 'Ina', last_name: 'Vited', role: 'admin', email: inviteeEmail }),
+      201,
+    );
+
+    await expectRefusedAsLastAdmin(fresh, admin, [
+      ['PATCH', `/staff/${admin.id}`, { role: 'employee' }],
+      ['POST', `/staff/${admin.id}/deactivate`],
+    ]);
+    // The invitation itself may be changed or withdrawn: it administers nothing.
+    expect((await adminCall(fresh, admin, 'PATCH', `/staff/${invited.id}`, { role: 'concierge' })).statusCode).toBe(200);
+    expect((await adminCall(fresh, admin, 'PATCH', `/staff/${invited.id}`, { role: 'admin' })).statusCode).toBe(200);
+
+    // Once the invitee has chosen a password they count, and the first admin may step down.
+    const [mail] = await outboxTo(fresh, inviteeEmail);
+    expect((await choosePassword(fresh, mail.links[0])).statusCode).toBe(200);
+    expect((await adminCall(fresh, admin, 'PATCH', `/staff/${admin.id}`, { role: 'concierge' })).statusCode).toBe(200);
   });
 });

@@ -264,4 +264,26 @@ describe('analytics flooding (issue 9 point 4)', () => {
     expect(data.truncated).toBe(true);
     expect(data.preview).toHaveLength(MAX_STORED_RESPONSE_DATA);
   });
+
+  it('takes e-mailed links and bearer values out of a report before logging or storing it (issue 33 point 6)', async () => {
+    const resetLink = 'http://localhost:3000/reset-password/SECRETresetTOKEN123';
+    const bearer = 'Bearer SECRETsessionTOKEN0123456789';
+    const response = await sendReport('203.0.113.23', {}, {
+      ...errorReport,
+      message: `redaction check: failed after ${resetLink} with ${bearer}`,
+      stack: `at open (${resetLink})`,
+    });
+    expect(response.statusCode).toBe(202);
+    const logged = lines.filter((line) => line.includes('redaction check'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('/reset-password/[redacted]');
+    expect(logged[0]).toContain('Bearer [redacted]');
+    const reports = await context.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'error'));
+    const stored = JSON.stringify(reports.map((row) => row.properties));
+    expect(stored).toContain('redaction check');
+    for (const text of [...logged, stored]) {
+      expect(text).not.toContain('SECRETresetTOKEN123');
+      expect(text).not.toContain('SECRETsessionTOKEN');
+    }
+  });
 });

@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema.ts';
+import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../../server/domain/accounts/emailConfirmation.ts';
 import { type TestContext, createTestContext } from './harness.ts';
+import { createPerson } from './requests.helpers.ts';
 
 /**
  * Safe by default: every API route needs a session, except the few a signed-out visitor must reach, and a caller
@@ -29,6 +33,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/catalogue_images/:key',
   // The development outbox, which production does not have (accounts.outbox.test.ts).
   'GET /api/dev/outbox',
+]);
+
+/** The routes that send something to staff under the caller's address: only a confirmed address may use them. */
+const SENDS_TO_STAFF = new Set([
+  'POST /api/v1/request_surveys/:id/user_request_surveys',
+  'POST /api/v1/user_request_surveys/:id/submit',
+  'POST /api/v1/requests/:id/messages',
 ]);
 
 interface RegisteredRoute {
@@ -68,5 +79,32 @@ describe('authentication', () => {
       answers.push(`${key} ${answer.statusCode}`);
     }
     expect(answers.filter((line) => !line.endsWith(' 401'))).toEqual([]);
+  });
+});
+
+describe('an unconfirmed address (issue 33 point 3)', () => {
+  it('is refused exactly the routes that send to staff, before the body is read; a confirmed one reaches their checks', async () => {
+    const unconfirmed = await createPerson(context);
+    await context.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, unconfirmed.id));
+    const confirmed = await createPerson(context);
+    const refusedTo = async (person: typeof confirmed) => {
+      const refused: string[] = [];
+      for (const { method, url } of routes) {
+        // Reads send nothing; DELETE is sign-out, which would end the session the next calls use.
+        if (method === 'GET' || method === 'DELETE') continue;
+        const answer = await context.app.inject({
+          method: method as 'POST',
+          url: url.replace(/:\w+/g, '1'),
+          headers: person.headers,
+          payload: { unexpected: ['shape'] },
+        });
+        if (answer.statusCode === 422 && answer.json<{ error: string }>().error === EMAIL_CONFIRMATION_REQUIRED_ERROR) {
+          refused.push(`${method} ${url}`);
+        }
+      }
+      return refused.sort();
+    };
+    expect(await refusedTo(unconfirmed)).toEqual([...SENDS_TO_STAFF].sort());
+    expect(await refusedTo(confirmed)).toEqual([]);
   });
 });

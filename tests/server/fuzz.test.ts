@@ -29,6 +29,14 @@ const statuses = new Map<number, number>();
 let context: TestContext;
 let identities: Array<Person | null>;
 let roles: Map<Person, Role>;
+let unconfirmed: Person;
+
+/** The calls that send something to staff, which an unconfirmed address may never make (issue 33 point 3). */
+const SENDS_TO_STAFF = new Set([
+  'POST /api/v1/request_surveys/:id/user_request_surveys',
+  'POST /api/v1/user_request_surveys/:id/submit',
+  'POST /api/v1/requests/:id/messages',
+]);
 
 beforeAll(async () => {
   context = await createTestContext(
@@ -43,9 +51,13 @@ beforeAll(async () => {
   );
   const employee = await createPerson(context, 'employee', { companyName: 'Fuzz Inc' });
   const admin = await createPerson(context, 'admin');
+  // An account whose address was never confirmed: it may read, and nothing it sends may reach staff (issue 33).
+  unconfirmed = await createPerson(context, 'employee', { companyName: 'Fuzz Unconfirmed Inc' });
+  await context.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, unconfirmed.id));
   await createRequest(context, employee);
-  identities = [null, employee, admin];
-  roles = new Map([[employee, 'employee'], [admin, 'admin']]);
+  await createRequest(context, unconfirmed);
+  identities = [null, employee, admin, unconfirmed];
+  roles = new Map([[employee, 'employee'], [admin, 'admin'], [unconfirmed, 'employee']]);
 }, 120_000);
 
 /** Every person gets back their role, an active account and company, and a fresh session. */
@@ -210,7 +222,7 @@ function requestFor(route: FuzzRoute) {
   const body = schema.body ? inputFor(defOf(schema.body)) : fc.option(anyValue, { nil: undefined, freq: 4 });
   const rawBody = fc.constantFrom('{', '{"user":', 'not json', '\u0000', '{"a":"\\ud800"}', '[1,2', '"');
   return fc.record({
-    identity: fc.nat({ max: 2 }),
+    identity: fc.nat({ max: 3 }),
     params,
     query,
     body: fc.oneof({ arbitrary: body.map((value) => ({ json: value })), weight: 9 }, { arbitrary: rawBody.map((raw) => ({ raw })), weight: 1 }),
@@ -247,6 +259,9 @@ describe(`fuzz of every JSON route (${testEngine})`, () => {
           }
           // The admin area may demote or deactivate the fuzz's own people or company: they are put back as they were.
           if (route.url.startsWith('/api/v1/admin/') && route.method !== 'GET' && response.statusCode < 300) await restorePeople();
+          if (person === unconfirmed && SENDS_TO_STAFF.has(`${route.method} ${route.url}`) && response.statusCode < 300) {
+            throw new Error(`${route.method} ${route.url} let an unconfirmed address send to staff: ${response.statusCode}`);
+          }
           if (response.statusCode >= 500) {
             throw new Error(`${route.method} ${route.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
           }

@@ -2,10 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { issueStreamTicket } from '../../server/domain/realtime/realtime.ts';
+import { MAX_OUTSTANDING_TICKETS_PER_SESSION, TOO_MANY_TICKETS_ERROR, issueStreamTicket } from '../../server/domain/realtime/realtime.ts';
 import { createSession, findSessionUser, revokeSession, tokenFromAuthorization } from '../../server/domain/accounts/sessions.ts';
-import { sessions } from '../../server/db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { sessions, userCompanies, users } from '../../server/db/schema.ts';
+import { eventStreamTickets } from '../../server/db/threads.schema.ts';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { adminCall } from './admin.helpers.ts';
 import { registerUser, resetPasswordByLink, signedIn } from './helpers.ts';
 import { HEARTBEAT_INTERVAL_MS, type LiveEvent, eventTicketResponse, liveEvent } from '../../src/contract/events.ts';
 import { type TestContext, createTestContext, testEngine } from './harness.ts';
@@ -224,9 +226,6 @@ describe('server-sent events', () => {
     }
   });
 
-  const endsWithin = (stream: OpenStream, ms: number) =>
-    Promise.race([stream.ended.then(() => 'ended'), sleep(ms).then(() => 'still open')]);
-
   it('end at once on sign-out, and the signed-out stream gets no later reply', async () => {
     const owner = await createPerson(context);
     const concierge = await createPerson(context, 'concierge');
@@ -297,12 +296,8 @@ describe('server-sent events', () => {
 
   it.skipIf(testEngine !== 'postgres')(
     'fan out between two server processes on one PostgreSQL database within 2 s (PostgreSQL only: PGlite is single-process; run with TEST_DATABASE_URL and --project server-postgres)',
-    async () => {
-      // Instance B: its own connection pool and LISTEN connection, as a second process would have.
-      const secondDatabase = await openDatabase({ url: context.database.url });
-      const instanceB = await buildApp({ config: context.config, database: secondDatabase });
-      try {
-        const urlB = await listen(instanceB);
+    () =>
+      withSecondProcess(async (instanceB, urlB) => {
         const owner = await createPerson(context);
         const concierge = await createPerson(context, 'concierge');
         const requestId = await createRequest(context, owner);
@@ -331,17 +326,167 @@ describe('server-sent events', () => {
           message: { body_html: '<p>From B</p>' },
         });
         for (const stream of [ownerOnB, staffOnB, staffOnA]) stream.close();
-      } finally {
-        await instanceB.close();
-        await secondDatabase.close();
-      }
-    },
+      }),
   );
 });
+
+describe('a change of rights reaches open streams at once (issue 33 point 1)', () => {
+  /** Far below the 15 s heartbeat: the change itself ended the stream. */
+  const AT_ONCE_MS = 1000;
+
+  /** A concierge's open stream (on the server at `url`), and an employee's request whose thread it would carry. */
+  async function staffStreamWithAThreadToWatch(url = baseUrl, app = context.app) {
+    const concierge = await createPerson(context, 'concierge');
+    const owner = await createPerson(context);
+    const requestId = await createRequest(context, owner);
+    const stream = await openStream(url, await ticketFor(concierge, app));
+    return { concierge, owner, requestId, stream };
+  }
+
+  /**
+   * The stream carries the thread; an admin demotes the concierge through the shared test app; the stream ends at
+   * once and carries nothing posted after the demotion.
+   */
+  async function expectDemotionToSilence({ concierge, owner, requestId, stream }: Awaited<ReturnType<typeof staffStreamWithAThreadToWatch>>) {
+    const admin = await createPerson(context, 'admin');
+    await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Before the demotion'));
+    await stream.next(aboutRequest(requestId, 'message.created'));
+    const demoted = await adminCall(context, admin, 'PATCH', `/staff/${concierge.id}`, { role: 'employee' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
+    await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('After the demotion'));
+    expect(JSON.stringify(stream.events)).not.toContain('After the demotion');
+  }
+
+  it('a demoted concierge’s stream ends at once and carries nothing posted after the demotion', async () => {
+    const watched = await staffStreamWithAThreadToWatch();
+    await expectDemotionToSilence(watched);
+    const { concierge, owner, requestId } = watched;
+    // Reconnecting, the former concierge sees what an employee sees: nothing of another's request.
+    const asEmployee = await openStream(baseUrl, await ticketFor(concierge));
+    await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Once reconnected'));
+    await sleep(300);
+    expect(asEmployee.events).toEqual([]);
+    asEmployee.close();
+  });
+
+  it('a role written by hand in the database ends the stream as well (the trigger announces it)', async () => {
+    const { concierge, stream } = await staffStreamWithAThreadToWatch();
+    await context.db.update(users).set({ role: 'employee' }).where(eq(users.id, concierge.id));
+    await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
+  });
+
+  it('a promoted employee’s stream ends, so that the client reconnects with staff rights', async () => {
+    const admin = await createPerson(context, 'admin');
+    const employee = await createPerson(context);
+    const stream = await openStream(baseUrl, await ticketFor(employee));
+    const promoted = await adminCall(context, admin, 'PATCH', `/staff/${employee.id}`, { role: 'concierge' });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
+  });
+
+  it('a deactivated account’s streams end at once', async () => {
+    const admin = await createPerson(context, 'admin');
+    const { concierge, stream } = await staffStreamWithAThreadToWatch();
+    const deactivated = await adminCall(context, admin, 'POST', `/staff/${concierge.id}/deactivate`);
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
+  });
+
+  it('a deactivated company ends the streams of the employees it alone sponsored, and no one else’s', async () => {
+    const admin = await createPerson(context, 'admin');
+    const employee = await createPerson(context, 'employee', { companyName: 'Closing Co' });
+    const bystander = await createPerson(context, 'employee', { companyName: 'Staying Co' });
+    const [{ companyId }] = await context.db.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, employee.id));
+    const stream = await openStream(baseUrl, await ticketFor(employee));
+    const bystanderStream = await openStream(baseUrl, await ticketFor(bystander));
+    const closed = await adminCall(context, admin, 'POST', `/companies/${companyId}/deactivate`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
+    await expect(endsWithin(bystanderStream, 300)).resolves.toBe('still open');
+    bystanderStream.close();
+  });
+
+  it('a membership change is weighed at once: losing the last active company ends the stream', async () => {
+    const admin = await createPerson(context, 'admin');
+    const employee = await createPerson(context, 'employee', { companyName: 'Active Co' });
+    const ended = await createPerson(context, 'employee', { companyName: 'Ended Co' });
+    const [endedCompany] = await context.db.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, ended.id));
+    expect((await adminCall(context, admin, 'POST', `/companies/${endedCompany.companyId}/deactivate`)).statusCode).toBe(200);
+    await context.db.insert(userCompanies).values({ userId: employee.id, companyId: endedCompany.companyId });
+    const stream = await openStream(baseUrl, await ticketFor(employee));
+
+    await context.db
+      .delete(userCompanies)
+      .where(and(eq(userCompanies.userId, employee.id), ne(userCompanies.companyId, endedCompany.companyId)));
+    await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
+  });
+
+  it('a change that leaves the rights as they were keeps the stream open and delivering', async () => {
+    const employee = await createPerson(context);
+    const concierge = await createPerson(context, 'concierge');
+    const requestId = await createRequest(context, employee);
+    const stream = await openStream(baseUrl, await ticketFor(employee));
+    // A phone number for MFA is a credentials change too, yet it changes nothing the stream may see.
+    await context.db.update(users).set({ mfaPhone: '2125550100' }).where(eq(users.id, employee.id));
+    await expect(endsWithin(stream, 300)).resolves.toBe('still open');
+    await post(context, concierge, `/api/v1/console/requests/${requestId}/messages`, { body_markdown: 'Still here' });
+    await stream.next(aboutRequest(requestId, 'message.created'));
+    stream.close();
+  });
+
+  it.skipIf(testEngine !== 'postgres')(
+    'a concierge demoted through one server process loses the stream open on another at once (PostgreSQL only)',
+    () =>
+      withSecondProcess(async (instanceB, urlB) => {
+        // The stream lives on instance B; the demotion goes through instance A.
+        await expectDemotionToSilence(await staffStreamWithAThreadToWatch(urlB, instanceB));
+      }),
+  );
+});
+
+describe('stream tickets per session (issue 33 point 1)', () => {
+  it(`are limited to ${MAX_OUTSTANDING_TICKETS_PER_SESSION} unredeemed at once, then a clear 429; redeeming one frees a place`, async () => {
+    const employee = await createPerson(context);
+    const ask = () => context.app.inject({ method: 'POST', url: '/api/v1/events/ticket', headers: employee.headers });
+    const answers = [];
+    for (let asked = 0; asked < 25; asked += 1) answers.push(await ask());
+    const granted = answers.filter((answer) => answer.statusCode === 200);
+    expect(granted).toHaveLength(MAX_OUTSTANDING_TICKETS_PER_SESSION);
+    for (const refused of answers.slice(MAX_OUTSTANDING_TICKETS_PER_SESSION)) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: TOO_MANY_TICKETS_ERROR });
+    }
+    const session = await findSessionUser(context.db, tokenFromAuthorization(employee.headers.authorization)!);
+    const [{ rows }] = await context.db.select({ rows: count() }).from(eventStreamTickets).where(eq(eventStreamTickets.sessionId, session!.sessionId));
+    expect(rows).toBe(MAX_OUTSTANDING_TICKETS_PER_SESSION);
+
+    const stream = await openStream(baseUrl, eventTicketResponse.parse(granted[0].json()).ticket);
+    expect((await ask()).statusCode).toBe(200);
+    stream.close();
+    // Another session of the same person has places of its own.
+    expect((await context.app.inject({ method: 'POST', url: '/api/v1/events/ticket', headers: (await secondSession(employee)).headers })).statusCode).toBe(200);
+  });
+});
+
+/** Instance B, listening: its own connection pool and LISTEN connection, as a second process would have. */
+async function withSecondProcess(run: (instanceB: App, urlB: string) => Promise<void>) {
+  const secondDatabase = await openDatabase({ url: context.database.url });
+  const instanceB = await buildApp({ config: context.config, database: secondDatabase });
+  try {
+    await run(instanceB, await listen(instanceB));
+  } finally {
+    await instanceB.close();
+    await secondDatabase.close();
+  }
+}
 
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+const endsWithin = (stream: OpenStream, ms: number) =>
+  Promise.race([stream.ended.then(() => 'ended'), sleep(ms).then(() => 'still open')]);
 
 /** A second signed-in session of the same person (another browser). */
 async function secondSession(person: Person): Promise<Pick<Person, 'headers'>> {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopback, loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema.ts';
 import { demoAccountsOpenWith, readDemoSeed, seedDemoAccounts } from '../../server/db/seed/demoAccounts.ts';
 import { createAdmin } from '../../server/domain/admin/admins.ts';
@@ -99,6 +100,29 @@ describe('demo accounts on a database served for real', () => {
       await seeded.close();
     }
   });
+});
+
+describe('a database once started in demo mode, started in production (issue 33 point 7)', () => {
+  // Each case opens a PGlite folder twice: 20 s on this 2-core machine, near a minute under a load average of 18.
+  it.each(['127.0.0.1', '0.0.0.0'])('is refused while a demo account opens with the demo password, listening on %s', async (host) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lc-demo-then-production-'));
+    try {
+      const seeded = await openDatabase({ dataDir });
+      await seedDemoAccounts(seeded.db, { nodeEnv: 'development', password: 'demo-password' });
+      await seeded.close();
+      // Behind a reverse proxy, Node listens on loopback and the proxy faces the network.
+      const failure = await run(process.execPath, ['server/main.ts'], {
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: host, PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'true' },
+        // A server that starts never exits by itself: the timeout ends it, and the test fails on its code.
+        timeout: 120_000,
+      }).then(() => null, (error: { code: number | null; stderr: string }) => error);
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain('Refusing to start in production: these demo accounts still open with the demo password');
+      expect(failure?.stderr).toContain('admin@demo.test');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe('npm run admin:create', () => {

@@ -17,6 +17,9 @@ describe('redactSecrets', () => {
     ['/api/storage/k?expires=9&signature=s1', `/api/storage/k?expires=9&signature=${REDACTED}`],
     ['https://b.s3.amazonaws.com/k?X-Amz-Credential=c&X-Amz-Signature=s', `https://b.s3.amazonaws.com/k?X-Amz-Credential=${REDACTED}&X-Amz-Signature=${REDACTED}`],
     ['{"to":"/confirm-email/abc","from":"/sign-in"}', `{"to":"/confirm-email/${REDACTED}","from":"/sign-in"}`],
+    ['401 with Authorization: Bearer abcDEF0123456789_-xyz', `401 with Authorization: Bearer ${REDACTED}`],
+    ['bearer Zm9vYmFyYmF6cXV4Cg==', `bearer ${REDACTED}`],
+    ['the bearer of bad news', 'the bearer of bad news'],
   ])('%s', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });

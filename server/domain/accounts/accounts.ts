@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { userCompanies, users } from '../../db/schema.ts';
 import { companyAdmitting } from '../admin/companies.ts';
-import { markEmailConfirmed, noticeSignUpOfExistingAccount, sendConfirmationLink } from './emailConfirmation.ts';
+import { forgetUnconfirmedUse, markEmailConfirmed, noticeSignUpOfExistingAccount, sendConfirmationLink } from './emailConfirmation.ts';
 import {
   TOO_MANY_SIGN_IN_ATTEMPTS_ERROR,
   clearLockout,
@@ -10,8 +10,8 @@ import {
   recordFailedSignIn,
   recordSuccessfulSignIn,
 } from './lockout.ts';
-import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens } from './oneTimeTokens.ts';
-import { appLink, enqueueMessage } from '../shared/outbox.ts';
+import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens, tokensIssuedSince } from './oneTimeTokens.ts';
+import { appLink, enqueueMessage, greetingTo } from '../shared/outbox.ts';
 import { hashPassword, verifyPassword, verifyPasswordOfUnknownAccount } from './passwords.ts';
 import { createSession, revokeAllCredentials } from './sessions.ts';
 import { companiesOf, findUserByEmail, mfaSignInFlags, normalisedEmail, signInRefusal } from './users.ts';
@@ -26,6 +26,9 @@ export const PASSWORDS_DO_NOT_MATCH_ERROR = 'Passwords do not match';
 export const INVALID_RESET_TOKEN_ERROR =
   'Your password reset link is invalid or has expired. Please request a new one.';
 export const RESET_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
+/** Reset e-mails one address may be sent in an hour, however many clients ask: a mailbox cannot be bombed. */
+export const RESET_LINKS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Checks the password and opens a session. An unknown address and a wrong password fail alike (same answer, same
@@ -97,7 +100,7 @@ export async function signUp(db: Database, input: SignUpInput, appUrl: string, n
         emailConfirmedAt: null,
       })
       .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+      .returning({ id: users.id, email: users.email, firstName: users.firstName, emailConfirmedAt: users.emailConfirmedAt });
     if (!created) {
       const owner = await findUserByEmail(tx, email);
       if (owner) await noticeSignUpOfExistingAccount(tx, owner, appUrl, now);
@@ -109,18 +112,24 @@ export async function signUp(db: Database, input: SignUpInput, appUrl: string, n
   });
 }
 
-/** Forgot password: e-mails a reset link when the account exists, and does nothing visible otherwise. */
+/**
+ * Forgot password: e-mails a reset link when the account exists and has had fewer than RESET_LINKS_PER_HOUR this
+ * hour, and does nothing visible otherwise (the caller answers every ask alike).
+ */
 export async function requestPasswordReset(db: Database, email: string, appUrl: string, now = new Date()) {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   await db.transaction(async (tx) => {
+    // Locked so that concurrent asks count each other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    if ((await tokensIssuedSince(tx, user.id, 'password_reset', new Date(now.getTime() - HOUR_MS))) >= RESET_LINKS_PER_HOUR) return;
     const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TOKEN_TTL_MS, now);
     await enqueueMessage(tx, {
       channel: 'email',
       to: user.email,
       subject: 'Reset your Life Concierge password',
       text: [
-        `Hello ${user.firstName},`,
+        greetingTo(user),
         '',
         'Someone asked to reset the password of your Life Concierge account.',
         'Open this link to choose a new one (it works once, for 2 hours):',
@@ -135,7 +144,8 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
 
 /**
  * Sets a new password with an e-mailed token. Every session and remembered MFA device of the user ends, the
- * other outstanding reset links die, and a lockout is lifted (the user has proved they own the mailbox).
+ * other outstanding reset links die, and a lockout is lifted (the user has proved they own the mailbox); on an
+ * address never confirmed before, what the account's earlier holder left goes (forgetUnconfirmedUse).
  * Returns the user, whose open live-update streams the caller ends.
  */
 export async function resetPassword(
@@ -151,9 +161,10 @@ export async function resetPassword(
     await retireOneTimeTokens(tx, userId, 'password_reset', now);
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now })
+      .set({ passwordHash, passwordChangedAt: now, awaitingPassword: false })
       .where(eq(users.id, userId));
     await clearLockout(tx, userId);
+    await forgetUnconfirmedUse(tx, userId);
     await markEmailConfirmed(tx, userId, now);
     await revokeAllCredentials(tx, userId, now);
     return userId;

@@ -1,9 +1,10 @@
 import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { oneTimeTokens, outbox, users } from '../../db/schema.ts';
-import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens } from './oneTimeTokens.ts';
+import { familiarClients, outbox, requests, uploads, users } from '../../db/schema.ts';
+import { onboardingAnswers, userRequestSurveys } from '../../db/surveys.schema.ts';
+import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens, tokensIssuedSince } from './oneTimeTokens.ts';
 import { INVALID_CONFIRMATION_LINK_ERROR } from '../../../src/contract/account.rules.ts';
-import { appLink, enqueueMessage } from '../shared/outbox.ts';
+import { appLink, enqueueMessage, greetingTo } from '../shared/outbox.ts';
 import { tooManyRequests, unprocessable } from '../shared/userFacingError.ts';
 
 /**
@@ -21,6 +22,12 @@ export const ACCOUNT_EXISTS_NOTICE_INTERVAL_MS = HOUR_MS;
 export const EMAIL_CONFIRMED_MESSAGE = 'Your e-mail address is confirmed.';
 export const ALREADY_CONFIRMED_ERROR = 'Your e-mail address is already confirmed.';
 export const TOO_MANY_CONFIRMATION_LINKS_ERROR = 'Too many links sent. Please try again later.';
+/**
+ * Requests and messages go to staff under the account's address: only once the address is proved may they be sent,
+ * or anyone could write to staff as someone else by signing up with that person's address.
+ */
+export const EMAIL_CONFIRMATION_REQUIRED_ERROR =
+  'Please confirm your e-mail address first: open the link we e-mailed you, or send it again from Benefits & Offers.';
 
 const CONFIRMATION_SUBJECT = 'Confirm your e-mail address for Life Concierge';
 const ACCOUNT_EXISTS_SUBJECT = 'Someone tried to sign up with your e-mail address';
@@ -28,7 +35,7 @@ const ACCOUNT_EXISTS_SUBJECT = 'Someone tried to sign up with your e-mail addres
 /** Writes a confirmation link for the user, in the caller's transaction. */
 export async function sendConfirmationLink(
   tx: Executor,
-  user: { id: number; email: string; firstName: string },
+  user: { id: number; email: string; firstName: string; emailConfirmedAt: Date | null },
   appUrl: string,
   now = new Date(),
 ) {
@@ -38,7 +45,7 @@ export async function sendConfirmationLink(
     to: user.email,
     subject: CONFIRMATION_SUBJECT,
     text: [
-      `Hello ${user.firstName},`,
+      greetingTo(user),
       '',
       'Open this link to confirm your e-mail address (it works once, for 3 days):',
       '',
@@ -56,7 +63,7 @@ export async function sendConfirmationLink(
  */
 export async function noticeSignUpOfExistingAccount(
   tx: Executor,
-  user: { email: string; firstName: string },
+  user: { email: string; firstName: string; emailConfirmedAt: Date | null },
   appUrl: string,
   now = new Date(),
 ) {
@@ -76,7 +83,7 @@ export async function noticeSignUpOfExistingAccount(
     to: user.email,
     subject: ACCOUNT_EXISTS_SUBJECT,
     text: [
-      `Hello ${user.firstName},`,
+      greetingTo(user),
       '',
       'Someone tried to create a Life Concierge account with your e-mail address, which already has one.',
       'If it was you, sign in instead:',
@@ -106,6 +113,27 @@ export async function markEmailConfirmed(tx: Executor, userId: number, now = new
     .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
 }
 
+/**
+ * A password reset is the first proof of the address of an account that never confirmed it: whoever used the account
+ * until then may not own the mailbox (anyone can sign up with any address). What they left goes, so that none of it
+ * lands in the owner's history or keeps a hold on the account: requests with their threads and files, surveys begun,
+ * files, onboarding answers (the owner is onboarded again), the MFA phone and the devices counted as the owner's.
+ * Call it in the reset's transaction, before the address is marked confirmed; it does nothing to a confirmed account.
+ */
+export async function forgetUnconfirmedUse(tx: Executor, userId: number) {
+  const [account] = await tx.select({ emailConfirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId)).for('update');
+  if (!account || account.emailConfirmedAt !== null) return;
+  await tx.delete(requests).where(eq(requests.userId, userId));
+  await tx.delete(userRequestSurveys).where(eq(userRequestSurveys.userId, userId));
+  await tx.delete(uploads).where(eq(uploads.ownerUserId, userId));
+  await tx.delete(onboardingAnswers).where(eq(onboardingAnswers.userId, userId));
+  await tx.delete(familiarClients).where(eq(familiarClients.userId, userId));
+  await tx
+    .update(users)
+    .set({ onboardedAt: null, mfaPhone: null, mfaPendingPhone: null, mfaEnrolledAt: null })
+    .where(eq(users.id, userId));
+}
+
 /** POST /users/confirmation: a new link for the signed-in user, while the address is unconfirmed. */
 export async function resendConfirmationLink(db: Database, userId: number, appUrl: string, now = new Date()) {
   await db.transaction(async (tx) => {
@@ -113,16 +141,7 @@ export async function resendConfirmationLink(db: Database, userId: number, appUr
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new Error(`resendConfirmationLink: no user ${userId}`);
     if (user.emailConfirmedAt !== null) throw unprocessable(ALREADY_CONFIRMED_ERROR);
-    const [{ recent }] = await tx
-      .select({ recent: count() })
-      .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.userId, userId),
-          eq(oneTimeTokens.purpose, 'email_confirmation'),
-          gte(oneTimeTokens.createdAt, new Date(now.getTime() - HOUR_MS)),
-        ),
-      );
+    const recent = await tokensIssuedSince(tx, userId, 'email_confirmation', new Date(now.getTime() - HOUR_MS));
     if (recent >= CONFIRMATION_LINKS_PER_HOUR) throw tooManyRequests(TOO_MANY_CONFIRMATION_LINKS_ERROR);
     await sendConfirmationLink(tx, user, appUrl, now);
   });

@@ -1,8 +1,8 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { familiarClients, signInFailures, users } from '../../db/schema.ts';
-import { consumeOneTimeToken, issueOneTimeToken } from './oneTimeTokens.ts';
-import { appLink, enqueueMessage } from '../shared/outbox.ts';
+import { consumeOneTimeToken, issueOneTimeToken, tokensIssuedSince } from './oneTimeTokens.ts';
+import { appLink, enqueueMessage, greetingTo } from '../shared/outbox.ts';
 import type { UserRow } from './sessions.ts';
 import { normalisedEmail } from './users.ts';
 import { unprocessable } from '../shared/userFacingError.ts';
@@ -22,6 +22,8 @@ export const ACCOUNT_LIMIT = 20;
 export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 export const FAMILIAR_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 export const UNLOCK_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** Unlock e-mails one address may be sent in an hour, however often it is locked again after an unlock. */
+export const UNLOCK_LINKS_PER_HOUR = 3;
 /** Failures older than this count for nothing and are deleted. */
 const FAILURES_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -91,13 +93,15 @@ export async function recordFailedSignIn(
       .where(and(eq(users.id, user.id), lockedBefore(new Date(now.getTime() - ACCOUNT_WINDOW_MS))))
       .returning({ id: users.id });
     if (!lockedNow) return;
+    // The account is locked all the same; only the e-mail is held back past the cap.
+    if ((await tokensIssuedSince(tx, user.id, 'unlock', new Date(now.getTime() - ACCOUNT_WINDOW_MS))) >= UNLOCK_LINKS_PER_HOUR) return;
     const token = await issueOneTimeToken(tx, user.id, 'unlock', UNLOCK_TOKEN_TTL_MS, now);
     await enqueueMessage(tx, {
       channel: 'email',
       to: user.email,
       subject: 'Your Life Concierge account is locked',
       text: [
-        `Hello ${user.firstName},`,
+        greetingTo(user),
         '',
         'There were many unsuccessful attempts to sign in to your account, so we locked it on devices you have not',
         'signed in from recently. Devices you use to sign in can still do so.',

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema.ts';
 import { digest, newToken } from '../shared/tokens.ts';
@@ -18,6 +18,18 @@ export async function issueOneTimeToken(
     .insert(oneTimeTokens)
     .values({ userId, purpose, tokenDigest: digest(token), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
   return token;
+}
+
+/**
+ * How many tokens of that purpose the user was given since `since`, used or not: each was e-mailed, so this is what
+ * caps the links sent to one address. Lock the user's row first so that concurrent asks count each other.
+ */
+export async function tokensIssuedSince(db: Executor, userId: number, purpose: OneTimeTokenPurpose, since: Date): Promise<number> {
+  const [{ issued }] = await db
+    .select({ issued: count() })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gte(oneTimeTokens.createdAt, since)));
+  return issued;
 }
 
 /**

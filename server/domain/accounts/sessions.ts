@@ -19,6 +19,8 @@ export interface AuthenticatedUser {
   mfaApplies: boolean;
   /** The companies that sponsor the user (their benefits): granted once the address is confirmed. */
   grantedCompanyIds: number[];
+  /** The owner proved the address by an e-mailed link: until then nothing the user writes reaches staff. */
+  emailConfirmed: boolean;
 }
 
 export async function createSession(db: Executor, userId: number, now = new Date()) {
@@ -62,6 +64,7 @@ function prepareSessionLookup(db: Executor) {
       role: users.role,
       mfaApplies,
       grantedCompanyIds,
+      emailConfirmed: sql<boolean>`${membershipGranted}`,
       expiresAt: sessions.expiresAt,
       mfaTokenExpiresAt,
     })

@@ -36,7 +36,7 @@ export async function insertAccountWithPasswordLink(
 ): Promise<{ id: number; passwordLink: string }> {
   const [created] = await tx
     .insert(users)
-    .values({ ...account, email: normalisedEmail(account.email), termsAcceptedAt: now, onboardedAt: now })
+    .values({ ...account, email: normalisedEmail(account.email), termsAcceptedAt: now, onboardedAt: now, awaitingPassword: true })
     .returning({ id: users.id });
   const token = await issueOneTimeToken(tx, created.id, 'password_reset', linkTtlMs, now);
   return { id: created.id, passwordLink: appLink(appUrl, `/reset-password/${token}`) };
@@ -142,13 +142,14 @@ export async function inviteStaff(
 
 /**
  * Locks the active admins (by id) and then the account, in that order in every transaction that may take away an
- * admin, so two of them cannot each take away one of the last two; returns the admins' ids and the account.
+ * admin, so two of them cannot each take away one of the last two; returns the admins' ids and the account. Only
+ * admins who can sign in count: an invitation whose password was never chosen administers nothing (it may expire).
  */
 async function lockForAdminChange(tx: Executor, userId: number) {
   const activeAdmins = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)))
+    .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt), eq(users.awaitingPassword, false)))
     .orderBy(asc(users.id))
     .for('update');
   const [account] = await tx

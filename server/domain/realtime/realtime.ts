@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events';
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { EVENT_TICKET_TTL_MS, type LiveEvent } from '../../../src/contract/events.ts';
-import type { DatabaseHandle, Executor } from '../../db/client.ts';
+import type { Database, DatabaseHandle, Executor } from '../../db/client.ts';
 import { requests, sessions, users } from '../../db/schema.ts';
 import { eventStreamTickets, messages } from '../../db/threads.schema.ts';
+import { accountClosed } from '../accounts/users.ts';
 import { isStaffRole, messageToWire } from '../requests/requests.ts';
 import { digest, newToken } from '../shared/tokens.ts';
+import { tooManyRequests } from '../shared/userFacingError.ts';
 import { errorForLog } from '../../logging.ts';
 
 /**
@@ -317,23 +319,53 @@ export async function liveEventFor(db: Executor, notice: RealtimeNotice): Promis
 // Stream tickets: an EventSource cannot send the Authorization header
 // ---------------------------------------------------------------------------------------------------------------
 
-/** A fresh single-use ticket for the session; expired tickets are swept on the way. */
-export async function issueStreamTicket(db: Executor, sessionId: number, now = new Date()) {
-  await db.delete(eventStreamTickets).where(lte(eventStreamTickets.expiresAt, now));
-  const ticket = newToken();
-  const expiresAt = new Date(now.getTime() + EVENT_TICKET_TTL_MS);
-  await db.insert(eventStreamTickets).values({ tokenDigest: digest(ticket), sessionId, expiresAt });
-  return { ticket, expiresAt };
+/** Tickets a session may hold unredeemed at once: a client asks for one just before it opens each stream. */
+export const MAX_OUTSTANDING_TICKETS_PER_SESSION = 5;
+export const TOO_MANY_TICKETS_ERROR = 'Too many live-update tickets were asked for. Please wait a minute and try again.';
+
+/**
+ * A fresh single-use ticket for the session; expired tickets are swept on the way. A session already holding
+ * MAX_OUTSTANDING_TICKETS_PER_SESSION unexpired tickets is refused (429) rather than given another row.
+ */
+export async function issueStreamTicket(db: Database, sessionId: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    // Locked so that concurrent asks of one session count each other.
+    await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for('update');
+    await tx.delete(eventStreamTickets).where(lte(eventStreamTickets.expiresAt, now));
+    const [{ outstanding }] = await tx
+      .select({ outstanding: count() })
+      .from(eventStreamTickets)
+      .where(eq(eventStreamTickets.sessionId, sessionId));
+    if (outstanding >= MAX_OUTSTANDING_TICKETS_PER_SESSION) throw tooManyRequests(TOO_MANY_TICKETS_ERROR);
+    const ticket = newToken();
+    const expiresAt = new Date(now.getTime() + EVENT_TICKET_TTL_MS);
+    await tx.insert(eventStreamTickets).values({ tokenDigest: digest(ticket), sessionId, expiresAt });
+    return { ticket, expiresAt };
+  });
 }
 
-/** Of these sessions, the ones still signed in: not revoked (sign-out, password change), not expired. */
-export async function activeSessions(db: Executor, sessionIds: readonly number[], now = new Date()): Promise<Set<number>> {
-  if (sessionIds.length === 0) return new Set();
+/** A stream's viewer as the database tells it now, with the end of its session. */
+export type CurrentViewer = Viewer & { sessionExpiresAt: Date };
+
+/**
+ * Of these sessions, the ones still signed in (not revoked, not expired, the account not closed: deactivated, or an
+ * employee whose every company is deactivated), each with its viewer as it stands now (the role decides `staff`).
+ */
+export async function currentViewers(db: Executor, sessionIds: readonly number[], now = new Date()): Promise<Map<number, CurrentViewer>> {
+  if (sessionIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: sessions.id })
+    .select({ sessionId: sessions.id, userId: users.id, role: users.role, sessionExpiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return new Set(rows.map((row) => row.id));
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, [...sessionIds]), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), sql`NOT ${accountClosed}`));
+  return new Map(
+    rows.map((row) => [row.sessionId, { userId: row.userId, staff: isStaffRole(row.role), sessionExpiresAt: row.sessionExpiresAt }]),
+  );
+}
+
+/** Whether a stream opened for `opened` may go on now: its session is still signed in and sees what it saw. */
+export function viewerStands(opened: Viewer, current: Viewer | undefined): boolean {
+  return current !== undefined && current.userId === opened.userId && current.staff === opened.staff;
 }
 
 /**
@@ -344,17 +376,12 @@ export async function redeemStreamTicket(
   db: Executor,
   ticket: string,
   now = new Date(),
-): Promise<(Viewer & { sessionId: number; sessionExpiresAt: Date }) | null> {
+): Promise<(CurrentViewer & { sessionId: number }) | null> {
   const [redeemed] = await db
     .delete(eventStreamTickets)
     .where(eq(eventStreamTickets.tokenDigest, digest(ticket)))
     .returning({ sessionId: eventStreamTickets.sessionId, expiresAt: eventStreamTickets.expiresAt });
   if (!redeemed || redeemed.expiresAt <= now) return null;
-  const [row] = await db
-    .select({ userId: users.id, role: users.role, sessionExpiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, redeemed.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  if (!row) return null;
-  return { userId: row.userId, staff: isStaffRole(row.role), sessionId: redeemed.sessionId, sessionExpiresAt: row.sessionExpiresAt };
+  const viewer = (await currentViewers(db, [redeemed.sessionId], now)).get(redeemed.sessionId);
+  return viewer ? { ...viewer, sessionId: redeemed.sessionId } : null;
 }

@@ -25,6 +25,14 @@ export function appLink(appUrl: string, path: string): string {
   return `${appUrl.replace(/\/+$/, '')}${path}`;
 }
 
+/**
+ * The first line of an e-mail to an account: by name only once its address is confirmed. Until then the name is
+ * whatever a sign-up typed, and must not reach a mailbox whose owner may never have asked for anything (a spam relay).
+ */
+export function greetingTo(account: { firstName: string; emailConfirmedAt: Date | null }): string {
+  return account.emailConfirmedAt === null ? 'Hello,' : `Hello ${account.firstName},`;
+}
+
 export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
