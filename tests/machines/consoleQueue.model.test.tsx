@@ -76,8 +76,11 @@ function listFor(queue: ConsoleQueue, query: string, refreshed: boolean): Consol
 const answerLabel = (queue: ConsoleQueue, query: string, refreshed: boolean) =>
   `list ${queue}${query ? ` "${query}"` : ''}${refreshed && queue === 'in_queue' && query === '' ? ' with news' : ''}`;
 
+/** The searches each queue is asked with: In Queue and Completed are also searched. */
+const SEARCHES_OF: Record<ConsoleQueue, string[]> = { in_queue: ['', SEARCH], in_progress_mine: [''], in_progress: [''], completed: ['', SEARCH] };
+
 const LIST_ANSWERS: LabelledEvent[] = (Object.keys(QUEUE_NAMES) as ConsoleQueue[]).flatMap((queue) =>
-  (queue === 'in_queue' ? ['', SEARCH] : ['']).flatMap((query) =>
+  SEARCHES_OF[queue].flatMap((query) =>
     [false, true].map((refreshed) => doneEvent('listRequests', listFor(queue, query, refreshed), answerLabel(queue, query, refreshed))),
   ),
 );
@@ -135,16 +138,23 @@ const { paths, titled } = flowModel(consoleQueueMachine, {
       case 'xstate.done.actor.listRequests':
         return label === answerLabel(context.queue, context.query, context.requests !== null);
       case 'xstate.error.actor.listRequests':
+        // The console's first list fails, and so does a search of In Queue.
+        if (context.query === SEARCH) {
+          return context.queue === 'in_queue' && context.shownRequest === null && context.liveStatus === 'connecting' && untouched(snapshot);
+        }
         return atHomeBesideARequest(snapshot) && context.searchText === '';
       case 'SELECT_QUEUE':
-        // Every queue from a settled list; a queue change that interrupts a load, a search or a failure once.
+        // Every queue from a settled list; a queue change that interrupts a load, a search typed (it searches the
+        // queue chosen) or a failure once.
+        if (snapshot.matches('typing')) return atHome(snapshot) && context.searchText === SEARCH && event.queue === 'completed';
         return atHome(snapshot) && context.searchText === '' && (snapshot.matches('ready') || event.queue === 'completed');
       case 'TYPE_SEARCH':
         if (event.text === 'gr') return atHome(snapshot) && context.searchText === '';
         if (event.text === SEARCH) return context.searchText === 'gr';
         return context.query === SEARCH && snapshot.matches('ready');
       case 'SUBMIT_SEARCH':
-        return context.queue === 'in_queue' && context.searchText === SEARCH && !snapshot.matches('loading');
+        // Also while the search loads (it is asked for again) and after it failed (it is tried again).
+        return context.queue === 'in_queue' && context.searchText === SEARCH;
       case 'SHOW_REQUEST': {
         // One request opens, another replaces it, and the console goes back to its queues.
         const shown = context.shownRequest?.requestId ?? null;
@@ -235,7 +245,9 @@ function expectList({ context }: QueueSnapshot) {
   }
   expect(screen.queryByText('Loading')).not.toBeInTheDocument();
   const expected = listFor(context.queue, context.query, untouched({ context } as QueueSnapshot) === false).requests;
-  if (expected.length === 0) expect(screen.getByText('No requests here.')).toBeInTheDocument();
+  if (expected.length === 0) {
+    expect(screen.getByText(context.query ? `No requests match “${context.query}”.` : 'No requests here.')).toBeInTheDocument();
+  }
   else expectRows(expected, context.queue);
 }
 
@@ -279,8 +291,11 @@ const events: EventExecutors<Machine> = {
     if (text === '') await user.clear(searchBox());
     else await user.type(searchBox(), text.slice(current.length));
   },
+  // Enter asks for the list at once, whatever is under way.
   SUBMIT_SEARCH: async () => {
+    const before = listCalls().length;
     await user.type(searchBox(), '{Enter}');
+    await waitFor(() => expect(listCalls()).toHaveLength(before + 1));
   },
   RETRY: async () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -417,14 +432,7 @@ describe('the open request, a child of the queue, over the network', () => {
 
 describe('console queue model coverage', () => {
   it('asserts every state and executes every event', () => {
-    expectFullCoverage(consoleQueueMachine, paths, states, events, {
-      // Issue 12: transitions no path of this model takes yet.
-      notYetWalked: [
-        'failed SUBMIT_SEARCH',
-        'loading SUBMIT_SEARCH',
-        'typing SELECT_QUEUE',
-      ],
-    });
+    expectFullCoverage(consoleQueueMachine, paths, states, events);
   });
 
   it('walks the paths the rules call for', () => {
@@ -432,6 +440,9 @@ describe('console queue model coverage', () => {
     const expected: Record<string, RegExp> = {
       'search after the debounce': /type "gr" → type "grace" → debounce ends/,
       'Enter searches at once': /type "grace" → press Enter/,
+      'Enter while the search loads asks again': /type "grace" → press Enter → press Enter/,
+      'Enter after a failed search tries again': /press Enter → list fails → press Enter$/,
+      'a queue chosen while typing is searched at once': /type "grace" → open completed → list completed "grace"/,
       'clearing the search': /clear the search → debounce ends/,
       'a live message refreshes the list': /list in_queue → employee writes → list in_queue with news$/,
       'a change the open request makes refreshes in place': /open a request → open request changed → list in_queue with news$/,

@@ -159,13 +159,28 @@ const STATUS_CHANGES = [
   { from: CLAIMED, to: CLOSED, status: 'closed', label: 'mark completed', done: 'completed' },
   { from: CLOSED, to: REOPENED, status: 'in_progress', label: 'reopen', done: 'reopened' },
 ] as const;
-const REFRESH_BASES = [OPEN_REQUEST, CLAIMED] as const;
+/** The request as a refresh for news finds it, by what it was before. */
+const REFRESHES = [
+  { base: OPEN_REQUEST, label: 'refreshed open' },
+  { base: CLAIMED, label: 'refreshed in_progress' },
+  { base: ASSIGNED_TO_COLLEAGUE, label: 'refreshed assigned' },
+  { base: REPLIED, label: 'refreshed replied' },
+] as const;
 
 /** Nothing written yet: the composer as it opens. */
 const composerUntouched = ({ context }: RequestSnapshot) =>
   context.composer === 'reply' && context.replyText === '' && context.noteText === '';
+/** A reply written, no note, nothing failed. */
+const onlyAReply = ({ context }: RequestSnapshot) =>
+  context.composer === 'reply' && context.replyText !== '' && context.noteText === '' && context.sendError === null;
 const idle = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { activity: 'idle' } });
 const writing = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { composer: 'writing' } });
+const activity = (snapshot: RequestSnapshot, state: 'sending') => snapshot.matches({ loaded: { activity: state } });
+/** A call that changes the request is under way: live news is noted, and fetched once it ends. */
+const busy = (snapshot: RequestSnapshot) =>
+  (['claiming', 'assigning', 'changingStatus', 'sending', 'refreshing'] as const).some((state) =>
+    snapshot.matches({ loaded: { activity: state } }),
+  );
 
 const { paths, titled } = flowModel(consoleRequestMachine, {
   input: { requestId: REQUEST_ID },
@@ -199,7 +214,7 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
     errorEvent('send', UNREACHABLE, 'send fails'),
     { label: 'employee writes', event: { type: 'LIVE_EVENT', event: LIVE_NEWS } },
     { label: 'poll', event: { type: 'LIVE_POLL' } },
-    ...REFRESH_BASES.map((base) => doneEvent('refresh', withNews(base), `refreshed ${base.status}`)),
+    ...REFRESHES.map(({ base, label }) => doneEvent('refresh', withNews(base), label)),
     errorEvent('refresh', UNREACHABLE, 'refresh fails'),
   ],
   offer: (snapshot, { label, event }) => {
@@ -226,13 +241,16 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
       case 'xstate.error.actor.changeStatus':
         return request === CLAIMED && context.actionError === null;
       case 'SELECT_COMPOSER':
-        return request === OPEN_REQUEST && writing(snapshot) && idle(snapshot) &&
-          (event.composer === 'note' ? context.replyText === '' : context.noteText !== '');
+        if (request !== OPEN_REQUEST || !idle(snapshot)) return false;
+        // A reply's preview left for the note tab; back on the reply tab, the reply waits in its editor.
+        if (!writing(snapshot)) return event.composer === 'note' && onlyAReply(snapshot) && context.actionError === null;
+        if (event.composer === 'reply' && context.composer === 'note' && context.noteText === '') return context.replyText !== '';
+        return event.composer === 'note' ? context.replyText === '' : context.noteText !== '';
       case 'EDIT':
         if (request !== OPEN_REQUEST || !idle(snapshot) || !writing(snapshot)) return false;
         return event.text === REPLY_MARKDOWN
           ? context.composer === 'reply' && context.replyText === ''
-          : context.composer === 'note' && context.noteText === '';
+          : context.composer === 'note' && context.noteText === '' && context.replyText === '';
       case 'SHOW_PREVIEW':
         return idle(snapshot) && context.sendError === null;
       case 'xstate.error.actor.preview':
@@ -244,17 +262,28 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
       case 'xstate.error.actor.send':
         return context.sendError === null && context.composer === 'note';
       case 'LIVE_EVENT':
-        return request === OPEN_REQUEST && untouched && (idle(snapshot) || snapshot.matches({ loaded: { activity: 'claiming' } }));
       case 'LIVE_POLL':
-        return request === OPEN_REQUEST && untouched && idle(snapshot);
+        // News and polls while nothing is under way, and once during each call (the sending of a reply included).
+        if (request !== OPEN_REQUEST) return false;
+        if (idle(snapshot)) return untouched;
+        return busy(snapshot) && !context.stale && context.actionError === null &&
+          (untouched || (writing(snapshot) && activity(snapshot, 'sending') && onlyAReply(snapshot)));
       case 'xstate.done.actor.refresh':
-        return label === `refreshed ${request?.status}` && REFRESH_BASES.some((base) => base === request);
+        return REFRESHES.some((refresh) => refresh.label === label && refresh.base === request);
       case 'xstate.error.actor.refresh':
         return request === OPEN_REQUEST;
       default:
         return true;
     }
   },
+  // A poll during each call: the shortest paths reach what follows it through news during the call.
+  walks: [
+    ['opened', 'claim', 'poll', 'claimed', 'refreshed in_progress'],
+    ['opened', 'assign to Alex', 'poll', 'assigned', 'refreshed assigned'],
+    ['opened', 'start work', 'poll', 'started', 'refreshed in_progress'],
+    ['opened', 'write reply', 'send', 'poll', 'reply sent', 'refreshed replied'],
+    ['opened', 'employee writes', 'poll', 'refreshed open', 'refreshed open'],
+  ],
 });
 
 // ---- The rendered request, the fake server ----
@@ -623,22 +652,7 @@ describe("the reply's file, an upload that is a child actor of the request", () 
 
 describe('console request model coverage', () => {
   it('asserts every state and executes every event', () => {
-    expectFullCoverage(consoleRequestMachine, paths, states, events, {
-      // Issue 12: transitions no path of this model takes yet.
-      notYetWalked: [
-        'loaded.activity.claiming LIVE_POLL',
-        'loaded.activity.assigning LIVE_EVENT',
-        'loaded.activity.assigning LIVE_POLL',
-        'loaded.activity.changingStatus LIVE_EVENT',
-        'loaded.activity.changingStatus LIVE_POLL',
-        'loaded.activity.sending LIVE_EVENT',
-        'loaded.activity.sending LIVE_POLL',
-        'loaded.activity.refreshing LIVE_EVENT',
-        'loaded.activity.refreshing LIVE_POLL',
-        'loaded.composer.previewing SELECT_COMPOSER',
-        'loaded.composer.showingPreview SELECT_COMPOSER',
-      ],
-    });
+    expectFullCoverage(consoleRequestMachine, paths, states, events);
   });
 
   it('walks the paths the rules call for', () => {
@@ -652,6 +666,12 @@ describe('console request model coverage', () => {
       'an internal note': /note tab → write note → send → note added/,
       'a live employee message': /employee writes → refreshed open/,
       'news while a claim is under way': /claim → employee writes → claimed → refreshed in_progress/,
+      'news while an assignment is under way': /assign to Alex → employee writes → assigned → refreshed assigned/,
+      'news while a status change is under way': /start work → employee writes → started/,
+      'news while a reply is sent': /write reply → send → employee writes → reply sent → refreshed replied/,
+      'news while the request is refreshed: it is fetched again': /employee writes → employee writes → refreshed open$/,
+      'the note tab leaves the preview being made': /write reply → preview → note tab → reply tab$/,
+      'the note tab leaves the preview shown': /write reply → preview → preview made → note tab/,
       'a refused status change': /status change refused/,
     };
     expectScenariosWalked(titles, expected);

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type MachineFlows, describeMachine, flowsPage, formatFlows } from '../../scripts/flows.ts';
+import { type MachineFlows, coverageOf, describeMachine, flowsPage, formatFlows } from '../../scripts/flows.ts';
 import { versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
 import { flowSamples } from '../machines/flowSamples/versionCheck.samples.ts';
 
@@ -77,6 +77,16 @@ describe('describeMachine', () => {
       { source: 'updateNeeded', event: 'RELOAD', walkedBy: [] },
     ] };
     expect(formatFlows(walked)).toContain('  transitions the model tests take: 1/2\n    not taken: updateNeeded RELOAD');
+  });
+
+  it('tells every transition of a machine that no model test walks as not taken', () => {
+    const recorded = new Map([['versionCheck', [{ source: 'upToDate', event: 'TAB_VISIBLE', walkedBy: ['start → tab visible'] }]]]);
+    expect(coverageOf(flows, recorded)).toEqual(recorded.get('versionCheck'));
+    const untaken = coverageOf(flows, new Map());
+    expect(untaken).toContainEqual({ source: 'upToDate', event: 'TAB_VISIBLE', walkedBy: [] });
+    expect(untaken.every(({ walkedBy }) => walkedBy.length === 0)).toBe(true);
+    expect(new Set(untaken.map(({ source, event }) => `${source} ${event}`)).size).toBe(untaken.length);
+    expect(formatFlows({ ...flows, coverage: untaken })).toContain(`  transitions the model tests take: 0/${untaken.length}`);
   });
 
   it('draws the page QA opens: a diagram with a box per state, the transitions with the tests that take them', () => {
