@@ -78,12 +78,14 @@ async function serve(appOrigin: string, directory: string) {
   });
   const { port } = await server.run();
   console.log(JSON.stringify({ port }));
+  // Its parent holds the other end of stdin: when the parent dies, however it dies, this server goes too.
+  process.stdin.on('end', () => process.exit(0)).resume();
 }
 
 /** Starts on 127.0.0.1 on a free port, with one empty bucket whose CORS rule allows `appOrigin`. */
 export async function startLocalS3(appOrigin: string): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), 'lc-s3-'));
-  const child = spawn(process.execPath, [import.meta.filename, appOrigin, directory], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [import.meta.filename, appOrigin, directory], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(child, 'exit');
   const [ready] = (await Promise.race([once(createInterface({ input: child.stdout }), 'line'), exited])) as [string | number];
   if (typeof ready !== 'string') throw new Error(`The local S3 server exited (${ready}) before listening`);

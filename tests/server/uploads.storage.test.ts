@@ -161,7 +161,7 @@ describe('at start, the S3 bucket', () => {
       await s3.close();
     }
     await expect(checkBucketAnswers(loadConfig(s3.env), 2_000)).rejects.toThrow(
-      `The S3 bucket "${s3.env.S3_BUCKET}" does not answer at ${s3.endpoint}`,
+      `The S3 bucket "${s3.env.S3_BUCKET}" does not answer at ${s3.endpoint}: connect ECONNREFUSED`,
     );
   });
 });

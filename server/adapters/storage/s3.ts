@@ -47,9 +47,13 @@ export async function checkBucketAnswers(config: Config, timeoutMs = 10_000): Pr
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode ?? '?'})` : '';
+    // HEAD answers carry no error body: the status is all S3 says.
+    const reason =
+      error instanceof S3ServiceException
+        ? `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`
+        : error instanceof Error ? error.message : String(error);
     throw new ConfigError(
-      `The S3 bucket "${bucket}" does not answer at ${endpoint}: ${error instanceof Error ? error.name : String(error)}${status}.\n` +
+      `The S3 bucket "${bucket}" does not answer at ${endpoint}: ${reason}.\n` +
         '  Check S3_BUCKET, S3_REGION, S3_ENDPOINT and the credentials: the app needs s3:ListBucket on the bucket, and ' +
         's3:PutObject, s3:GetObject and s3:DeleteObject on its objects (README "Files on S3").',
     );
