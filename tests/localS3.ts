@@ -34,7 +34,7 @@ const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as new (optio
 export const LOCAL_S3_BUCKET = 'concierge-uploads';
 
 /** The CORS rule README.md "Files on S3" asks of a real bucket. */
-export function bucketCorsRule(appOrigin: string): string {
+function bucketCorsRule(appOrigin: string): string {
   return `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>${appOrigin}</AllowedOrigin>

@@ -1,4 +1,5 @@
 import { type Page, type Request, expect, test } from '@playwright/test';
+import { LOCAL_S3_BUCKET } from '../localS3.ts';
 import { S3_STORAGE_PORT } from './ports.ts';
 import { ONE_PIXEL_PNG, attachToMessage, createRequestThroughApi, firstTemplateOf, pageToken, signIn } from './support.ts';
 
@@ -67,7 +68,7 @@ test.describe('with files on S3', () => {
     const put = await attachWithVisibleProgress(page, 'receipt.png');
     const bucketAddress = new URL(put.url());
     expect(bucketAddress.origin).not.toBe(baseURL);
-    expect(bucketAddress.pathname).toMatch(/^\/concierge-uploads\/[0-9a-f]{32}\.png$/);
+    expect(bucketAddress.pathname).toMatch(new RegExp(`^/${LOCAL_S3_BUCKET}/[0-9a-f]{32}\\.png$`));
     expect(bucketAddress.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     // No credentials of the app travel to the bucket: the signature is the permission.
     const sentHeaders = await put.allHeaders();
