@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BROWSER_SENTRY_DSN, E2E_PORT as PORT, MONITORING_PORT, SERVER_SENTRY_DSN } from './tests/e2e/ports.ts';
+import { BROWSER_SENTRY_DSN, E2E_PORT as PORT, MONITORING_PORT, S3_STORAGE_PORT, SERVER_SENTRY_DSN } from './tests/e2e/ports.ts';
 
 /** Debian's Chromium, never a downloaded browser (see README "Requirements"). */
 const CHROMIUM_ARGS = [
@@ -42,6 +42,15 @@ export default defineConfig({
       env: { E2E_PORT: String(MONITORING_PORT), E2E_BROWSER_SENTRY_DSN: BROWSER_SENTRY_DSN, E2E_SERVER_SENTRY_DSN: SERVER_SENTRY_DSN },
       reuseExistingServer: false,
       timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node tests/e2e/start-server.ts',
+      url: `http://127.0.0.1:${S3_STORAGE_PORT}/version.json`,
+      env: { E2E_PORT: String(S3_STORAGE_PORT), E2E_STORAGE: 's3' },
+      reuseExistingServer: false,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

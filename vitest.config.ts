@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, include = ['tests/server/**/*.test.ts']) => ({
   test: {
     name,
     environment: 'node',
-    include: ['tests/server/**/*.test.ts'],
+    include,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -31,6 +31,8 @@ export default defineConfig({
       serverProject('server', { TEST_DB_ENGINE: 'pglite' }),
       // The same server suite on PostgreSQL, whenever a test server is configured.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB_ENGINE: 'postgres' })] : []),
+      // The upload suites once more with STORAGE=s3, against a local S3-protocol server (tests/localS3.ts).
+      serverProject('server-s3', { TEST_DB_ENGINE: 'pglite', TEST_STORAGE: 's3' }, ['tests/server/uploads*.test.ts']),
     ],
   },
 });

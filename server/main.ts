@@ -11,6 +11,10 @@ import { startServerMonitoring } from './monitoring.ts';
 
 async function main() {
   const config = loadConfig();
+  if (config.STORAGE === 's3') {
+    const { checkBucketAnswers } = await import('./adapters/storage/s3.ts');
+    await checkBucketAnswers(config);
+  }
   const monitoring = await startServerMonitoring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   if (!hasDemoMode(config)) {

@@ -28,9 +28,9 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * Security headers of every answer: helmet's set with a Content-Security-Policy that lets the page talk only to its
- * own origin (the API and the live-update stream) and, with S3 storage, the bucket it PUTs files to; a
- * Permissions-Policy; and `Cache-Control: no-store` on API answers (they are personal: requests, messages, the
- * user), unless a route chose its own caching.
+ * own origin (the API and the live-update stream) and, with S3 storage, the bucket it PUTs files to and shows images
+ * from; a Permissions-Policy; and `Cache-Control: no-store` on API answers (they are personal: requests, messages,
+ * the user), unless a route chose its own caching.
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
@@ -40,7 +40,8 @@ export default fp<{ config: Config }>(
           directives: {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", ...inlineScriptHashes(config)],
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            // The bucket's own origin too: an S3-compatible store may answer over http (on a private network).
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...s3Origins(config)],
             styleSrc: ["'self'", "'unsafe-inline'"],
             connectSrc: ["'self'", ...s3Origins(config)],
             frameAncestors: ["'none'"],

@@ -5,10 +5,14 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { startLocalS3 } from '../localS3.ts';
 import { createScratchDatabase } from './scratchDatabase.ts';
 
 /** `server-postgres` runs the same files with TEST_DB_ENGINE=postgres against TEST_DATABASE_URL. */
 export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+/** `server-s3` runs the upload suites with TEST_STORAGE=s3, each context with a local S3-protocol server of its own. */
+export const testStorage = process.env.TEST_STORAGE === 's3' ? 's3' : 'disk';
+const APP_URL = 'http://localhost:3000';
 
 async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   if (testEngine === 'pglite') {
@@ -29,12 +33,14 @@ export async function createTestContext(
   { onRoute, logStream }: Pick<AppOptions, 'onRoute' | 'logStream'> = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lc-test-'));
+  const s3 = testStorage === 's3' ? await startLocalS3(APP_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     STATIC_DIR: join(dataDir, 'no-static'),
     DATA_DIR: dataDir,
-    APP_URL: 'http://localhost:3000',
+    APP_URL,
+    ...s3?.env,
     ...env,
   });
   const { database, drop } = await openTestDatabase();
@@ -49,6 +55,7 @@ export async function createTestContext(
       await app.close();
       await database.close();
       await drop();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -37,18 +37,20 @@ describe('security headers', () => {
     expect(response.headers['permissions-policy']).toContain('camera=()');
   });
 
-  it('with S3 storage, the bucket endpoint is the one other origin', async () => {
+  it('with S3 storage, the bucket endpoint is the one other origin, for its PUTs and its images', async () => {
     const s3 = await createTestContext({
       STORAGE: 's3',
       S3_BUCKET: 'files',
       S3_REGION: 'eu-west-1',
-      S3_ENDPOINT: 'https://objects.example.com:9000/base',
+      S3_ENDPOINT: 'http://objects.example.com:9000/base',
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
     });
     try {
       const response = await s3.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
-      expect(connectSources(response.headers['content-security-policy'] as string)).toEqual(["'self'", 'https://objects.example.com:9000']);
+      const csp = response.headers['content-security-policy'] as string;
+      expect(connectSources(csp)).toEqual(["'self'", 'http://objects.example.com:9000']);
+      expect(sourcesOf('img-src', csp)).toContain('http://objects.example.com:9000');
     } finally {
       await s3.close();
     }

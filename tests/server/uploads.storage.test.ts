@@ -1,11 +1,12 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from '../../server/adapters/storage/s3.ts';
+import { createStorage } from '../../server/adapters/storage/createStorage.ts';
+import { checkBucketAnswers, createS3Storage } from '../../server/adapters/storage/s3.ts';
 import { loadConfig } from '../../server/config.ts';
 import { requests, users } from '../../server/db/schema.ts';
 import { attachUploadsToRequest, detectUploadType, findUpload } from '../../server/domain/uploads/uploads.ts';
 import { createSession } from '../../server/domain/accounts/sessions.ts';
+import { startLocalS3 } from '../localS3.ts';
 import { type TestContext, createTestContext } from './harness.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -60,6 +61,8 @@ describe('the S3 adapter', () => {
     );
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    // A checksum signed into the address would be that of no bytes, and the bucket would refuse the browser's.
+    expect([...url.searchParams.keys()].filter((name) => name.toLowerCase().includes('checksum'))).toEqual([]);
   });
 
   it('presigns a GET that makes the bucket answer with the checked type and a safe disposition', async () => {
@@ -97,31 +100,32 @@ describe('bytes that arrive without passing through this server (as with S3)', (
       payload: { upload: { filename } },
     });
     const { key } = response.json<{ key: string }>();
-    const path = join(context.config.DATA_DIR, 'uploads', key);
-    writeFileSync(path, content);
-    return { key, path };
+    await (await createStorage(context.config)).write(key, Readable.from([content]));
+    return key;
   }
+
+  const isKept = async (key: string) => (await (await createStorage(context.config)).read(key)) !== null;
 
   const expiringUrl = (key: string) =>
     context.app.inject({ method: 'GET', url: '/api/v1/uploads/expiring_url', query: { key }, headers });
 
   it('are checked on the first read and recorded as stored', async () => {
-    const { key } = await presignAndDrop('scan.pdf', bytes('%PDF-1.7\n%%EOF\n'));
+    const key = await presignAndDrop('scan.pdf', bytes('%PDF-1.7\n%%EOF\n'));
     expect((await expiringUrl(key)).statusCode).toBe(200);
     expect(await findUpload(context.db, key)).toMatchObject({ status: 'stored', contentType: 'application/pdf', size: 15 });
   });
 
   it('are deleted when they are not an image or a PDF', async () => {
-    const { key, path } = await presignAndDrop('page.png', bytes('<html>not a picture</html>'));
+    const key = await presignAndDrop('page.png', bytes('<html>not a picture</html>'));
     const response = await expiringUrl(key);
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ error: 'Only images or PDFs are allowed.' });
-    expect(existsSync(path)).toBe(false);
+    expect(await isKept(key)).toBe(false);
     expect((await expiringUrl(key)).statusCode).toBe(404);
   });
 
   it('can then be attached to a request of their owner, once', async () => {
-    const { key } = await presignAndDrop('photo.png', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const key = await presignAndDrop('photo.png', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const pending = await context.app.inject({
       method: 'POST',
       url: '/api/v1/uploads/presigned_url',
@@ -140,5 +144,24 @@ describe('bytes that arrive without passing through this server (as with S3)', (
     expect(await attachUploadsToRequest(context.db, { ownerUserId: ownerId, requestId: request.id, keys: [key] })).toBe(true);
     expect((await findUpload(context.db, key))?.requestId).toBe(request.id);
     expect(await attachUploadsToRequest(context.db, { ownerUserId: ownerId, requestId: otherRequest.id, keys: [key] })).toBe(false);
+  });
+});
+
+describe('at start, the S3 bucket', () => {
+  it('must answer HeadBucket, or the server names the bucket and the endpoint', async () => {
+    const s3 = await startLocalS3('http://localhost:3000');
+    const config = (env: Record<string, string>) => loadConfig({ ...s3.env, ...env });
+    try {
+      await expect(checkBucketAnswers(config({}))).resolves.toBeUndefined();
+      await expect(checkBucketAnswers(config({ S3_BUCKET: 'no-such-bucket' }))).rejects.toThrow(
+        `The S3 bucket "no-such-bucket" does not answer at ${s3.endpoint}: NotFound (HTTP 404).`,
+      );
+      await expect(checkBucketAnswers(config({ S3_SECRET_ACCESS_KEY: 'wrong' }))).rejects.toThrow('(HTTP 403)');
+    } finally {
+      await s3.close();
+    }
+    await expect(checkBucketAnswers(loadConfig(s3.env), 2_000)).rejects.toThrow(
+      `The S3 bucket "${s3.env.S3_BUCKET}" does not answer at ${s3.endpoint}: connect ECONNREFUSED`,
+    );
   });
 });
