@@ -156,6 +156,25 @@ const NOTE_NEWS_WHILE_BUSY = {
   LIVE_POLL: { actions: 'markStale' },
 } as const;
 
+/** What the concierge asks of the request: one call at a time. */
+const COMMANDS = {
+  CLAIM: { target: 'claiming', actions: 'clearActionError' },
+  ASSIGN: { target: 'assigning', actions: 'clearActionError' },
+  CHANGE_STATUS: { guard: 'isAllowedStatus', target: 'changingStatus', actions: 'clearActionError' },
+  SEND: {
+    guard: and(['canSend', not('isReplyAwaitingFile')]),
+    target: 'sending',
+    actions: ['clearSendError', 'preparePost'],
+  },
+} as const;
+/** The same, taken over a refresh in the background, which is made again once the command is done. */
+const COMMANDS_OVER_A_REFRESH = {
+  CLAIM: { ...COMMANDS.CLAIM, actions: ['markStale', COMMANDS.CLAIM.actions] },
+  ASSIGN: { ...COMMANDS.ASSIGN, actions: ['markStale', COMMANDS.ASSIGN.actions] },
+  CHANGE_STATUS: { ...COMMANDS.CHANGE_STATUS, actions: ['markStale', COMMANDS.CHANGE_STATUS.actions] },
+  SEND: { ...COMMANDS.SEND, actions: ['markStale', ...COMMANDS.SEND.actions] },
+} as const;
+
 /**
  * One request in the console: its employee, survey answers and thread (messages, internal notes, history); claim,
  * assign and status changes (open -> in_progress -> closed, and reopen); a Markdown reply with one file, or an
@@ -286,14 +305,7 @@ export const consoleRequestMachine = setup({
             idle: {
               always: { guard: 'isStale', target: 'refreshing' },
               on: {
-                CLAIM: { target: 'claiming', actions: 'clearActionError' },
-                ASSIGN: { target: 'assigning', actions: 'clearActionError' },
-                CHANGE_STATUS: { guard: 'isAllowedStatus', target: 'changingStatus', actions: 'clearActionError' },
-                SEND: {
-                  guard: and(['canSend', not('isReplyAwaitingFile')]),
-                  target: 'sending',
-                  actions: ['clearSendError', 'preparePost'],
-                },
+                ...COMMANDS,
                 LIVE_EVENT: { guard: 'isNews', target: 'refreshing' },
                 LIVE_POLL: 'refreshing',
               },
@@ -356,7 +368,9 @@ export const consoleRequestMachine = setup({
                 // The next live event or poll tries again; what is shown stays as it was.
                 onError: 'idle',
               },
-              on: NOTE_NEWS_WHILE_BUSY,
+              // The refresh goes on behind a screen that stays usable: the concierge's command is not lost to it,
+              // it takes over, and the refresh is made again once the command is done.
+              on: { ...NOTE_NEWS_WHILE_BUSY, ...COMMANDS_OVER_A_REFRESH },
             },
           },
         },

@@ -276,13 +276,16 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
         return true;
     }
   },
-  // A poll during each call: the shortest paths reach what follows it through news during the call.
+  // A poll during each call: the shortest paths reach what follows it through news during the call. The shortest
+  // paths take the concierge's other commands over a refresh.
   walks: [
     ['opened', 'claim', 'poll', 'claimed', 'refreshed in_progress'],
     ['opened', 'assign to Alex', 'poll', 'assigned', 'refreshed assigned'],
     ['opened', 'start work', 'poll', 'started', 'refreshed in_progress'],
     ['opened', 'write reply', 'send', 'poll', 'reply sent', 'refreshed replied'],
     ['opened', 'employee writes', 'poll', 'refreshed open', 'refreshed open'],
+    // A reply sent while news is being fetched: it is sent, and the news fetched again once it is.
+    ['opened', 'write reply', 'poll', 'send', 'reply sent', 'refreshed replied'],
   ],
 });
 
