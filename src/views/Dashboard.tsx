@@ -11,7 +11,7 @@ import { Button } from '../widgets/Button.tsx';
 import { CategoryIcon } from '../widgets/CategoryIcon.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
 import { relativeTime } from '../widgets/format.ts';
-import { Message } from '../widgets/Message.tsx';
+import { RetryMessage } from '../widgets/Message.tsx';
 import { PlainLink } from '../widgets/Pressable.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
 import { Tabs } from '../widgets/Tabs.tsx';
@@ -162,12 +162,7 @@ function RequestCard({ request }: { request: ClientRequest }) {
 
 function LoadFailure({ message, dashboard }: { message: string; dashboard: DashboardActor }) {
   return (
-    <Message severity="error">
-      <p>{message}</p>
-      <Button variant="secondary" onPress={() => dashboard.send({ type: 'RETRY' })}>
-        Try again
-      </Button>
-    </Message>
+    <RetryMessage onRetry={() => dashboard.send({ type: 'RETRY' })}>{message}</RetryMessage>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router';
 import { requestCategoryMachine } from '../machines/requestCategory.machine.ts';
-import { Button } from '../widgets/Button.tsx';
-import { Message } from '../widgets/Message.tsx';
+import { RetryMessage } from '../widgets/Message.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
 import { PageHeading } from './PageHeading.tsx';
 import { TemplateList } from './requestCreation/TemplateList.tsx';
@@ -26,12 +25,7 @@ function CategoryPage({ categoryId }: { categoryId: number }) {
     return (
       <>
         <PageHeading title="Requests" />
-        <Message severity="error">
-          <p>{failure}</p>
-          <Button variant="secondary" onPress={() => actor.send({ type: 'RETRY' })}>
-            Try again
-          </Button>
-        </Message>
+        <RetryMessage onRetry={() => actor.send({ type: 'RETRY' })}>{failure}</RetryMessage>
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
+import { Button } from './Button.tsx';
 import { checkOption } from './optionCheck.ts';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons.tsx';
 import './Message.css';
@@ -63,5 +64,17 @@ export function Message({ severity = 'info', title, children, onClose, lifetime,
         </AriaButton>
       )}
     </div>
+  );
+}
+
+/** A load that failed and may succeed if asked again: the error, and a 'Try again' button that asks. */
+export function RetryMessage({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <Message severity="error">
+      <p>{children}</p>
+      <Button variant="secondary" onPress={onRetry}>
+        Try again
+      </Button>
+    </Message>
   );
 }

@@ -16,7 +16,7 @@ import { FileUploader, type FileUploaderProps } from '../../widgets/FileUploader
 import { formatDate, relativeTime } from '../../widgets/format.ts';
 import { ListBoxItem } from '../../widgets/ListBox.tsx';
 import { Menu, MenuItem, MenuTrigger } from '../../widgets/Menu.tsx';
-import { Message, MESSAGE_SEVERITIES } from '../../widgets/Message.tsx';
+import { Message, MESSAGE_SEVERITIES, RetryMessage } from '../../widgets/Message.tsx';
 import { PhoneInput } from '../../widgets/PhoneInput.tsx';
 import { PlainButton, PlainLink } from '../../widgets/Pressable.tsx';
 import { ProgressBar } from '../../widgets/ProgressBar.tsx';
@@ -157,6 +157,9 @@ function MessagesSection() {
           Closable: press Close to hide me.
         </Message>
         <Message key={lifetimeRound} severity="success" lifetime={5000}>I disappear after 5 seconds.</Message>
+        <RetryMessage onRetry={() => showToast({ message: 'Asked again.', autoDismiss: true })}>
+          We couldn't load this page. Please try again.
+        </RetryMessage>
         <div><Button variant="secondary" onPress={() => setLifetimeRound((round) => round + 1)}>Show the 5-second message again</Button></div>
       </div>
     </Section>

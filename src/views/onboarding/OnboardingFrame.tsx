@@ -5,7 +5,7 @@ import { Logo } from '../../widgets/Logo.tsx';
 import { useFlow } from '../../machines/appSystem.tsx';
 import { ONBOARDING_STEPS, type OnboardingStep, onboardingMachine } from '../../machines/onboarding.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
-import { Message } from '../../widgets/Message.tsx';
+import { Message, RetryMessage } from '../../widgets/Message.tsx';
 import { ProgressBar } from '../../widgets/ProgressBar.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 import './onboarding.css';
@@ -54,12 +54,7 @@ export function OnboardingFrame({ actor, title, intro, children }: OnboardingFra
           <div className="lc-onboarding__intro">{intro}</div>
           {isLoading && <Skeleton lines={4} />}
           {loadFailure && (
-            <Message severity="error">
-              <p>{loadFailure}</p>
-              <Button variant="secondary" onPress={() => actor.send({ type: 'RETRY' })}>
-                Try again
-              </Button>
-            </Message>
+            <RetryMessage onRetry={() => actor.send({ type: 'RETRY' })}>{loadFailure}</RetryMessage>
           )}
           {!isLoading && !loadFailure && children}
           {saveFailure && <Message severity="error">{saveFailure}</Message>}

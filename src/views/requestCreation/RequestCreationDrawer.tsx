@@ -5,7 +5,7 @@ import type { RequestCreationActor } from '../../machines/app.machine.ts';
 import { CATEGORY_DRAWER_TEXT, type requestCreationMachine } from '../../machines/requestCreation.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Drawer } from '../../widgets/Drawer.tsx';
-import { Message } from '../../widgets/Message.tsx';
+import { RetryMessage } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { SurveyConversation } from './SurveyConversation.tsx';
@@ -52,12 +52,7 @@ export default function RequestCreationDrawer({ actor }: { actor: RequestCreatio
 function LoadFailure({ message }: { message: string }) {
   const actor = useDrawerActor();
   return (
-    <Message severity="error">
-      <p>{message}</p>
-      <Button variant="secondary" onPress={() => actor.send({ type: 'RETRY' })}>
-        Try again
-      </Button>
-    </Message>
+    <RetryMessage onRetry={() => actor.send({ type: 'RETRY' })}>{message}</RetryMessage>
   );
 }
 

@@ -6,7 +6,7 @@ import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { Confetti } from '../../widgets/Confetti.tsx';
 import { ConfirmDialog } from '../../widgets/Dialog.tsx';
 import { SuccessIcon } from '../../widgets/icons.tsx';
-import { Message } from '../../widgets/Message.tsx';
+import { Message, RetryMessage } from '../../widgets/Message.tsx';
 import { Spinner } from '../../widgets/Spinner.tsx';
 import { AnswerForm } from './AnswerForm.tsx';
 import { TypingIndicator } from './TypingIndicator.tsx';
@@ -87,12 +87,7 @@ function Conversation({ actor }: { actor: SurveyActor }) {
       {isStarting && <Spinner size={32} className="lc-conversation__starting" />}
       {isTyping && <TypingIndicator />}
       {failure && (
-        <Message severity="error">
-          <p>{failure}</p>
-          <Button variant="secondary" onPress={() => actor.send({ type: 'RETRY' })}>
-            Try again
-          </Button>
-        </Message>
+        <RetryMessage onRetry={() => actor.send({ type: 'RETRY' })}>{failure}</RetryMessage>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Message } from '../../../src/widgets/Message.tsx';
+import { Message, RetryMessage } from '../../../src/widgets/Message.tsx';
 
 afterEach(() => vi.useRealTimers());
 
@@ -56,5 +56,17 @@ describe('Message', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RetryMessage', () => {
+  it('is an error alert whose Try again button asks again', async () => {
+    const onRetry = vi.fn();
+    const user = userEvent.setup();
+    render(<RetryMessage onRetry={onRetry}>We couldn't load your requests.</RetryMessage>);
+    expect(screen.getByRole('alert')).toHaveClass('lc-message--error');
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load your requests.");
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
