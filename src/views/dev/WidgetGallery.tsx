@@ -432,7 +432,7 @@ function ConfettiSection() {
 function CategoryIconsSection() {
   return (
     <Section title="Category icons">
-      <ul className="lc-gallery__icons">
+      <ul className="lc-gallery__icons lc-tile-grid">
         {[...CATEGORY_ICON_NAMES, 'unknown category'].map((name) => (
           <li key={name}><CategoryIcon category={name} size={32} /> {name}</li>
         ))}

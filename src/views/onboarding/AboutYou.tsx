@@ -21,7 +21,7 @@ export default function AboutYou() {
   return (
     <OnboardingFrame actor={actor} title="Tell us about you"
       intro={<p>Choose everything that applies to you, and we will suggest requests that fit your life.</p>}>
-      <fieldset className="lc-onboarding__choices">
+      <fieldset className="lc-onboarding__choices lc-tile-grid">
         <legend className="lc-visually-hidden">What applies to you</legend>
         {CHOICES.map((choice) => (
           <Chip key={choice.answerId} variant="checkbox" title={choice.title} description={choice.description}

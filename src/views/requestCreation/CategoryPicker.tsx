@@ -14,7 +14,7 @@ export function CategoryPicker({ prompt, categories, onPick }: CategoryPickerPro
   return (
     <div className="lc-category-picker">
       <p className="lc-category-picker__prompt" id="category-picker-prompt">{prompt}</p>
-      <ul className="lc-category-picker__list" aria-labelledby="category-picker-prompt">
+      <ul className="lc-category-picker__list lc-tile-grid" aria-labelledby="category-picker-prompt">
         {categories.map((category) => (
           <li key={category.id}>
             <PlainButton className="lc-category-picker__tile" onPress={() => onPick(category)}>
