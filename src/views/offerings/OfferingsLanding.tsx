@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { OfferingListItem } from '../../contract/offerings.ts';
 import { useFlow, useSession } from '../../machines/appSystem.tsx';
 import { offeringDrawerMachine } from '../../machines/offeringDrawer.machine.ts';
 import { OFFERINGS_FULL_PATH, hasLoaded, offeringsCatalogueMachine } from '../../machines/offeringsCatalogue.machine.ts';
@@ -20,9 +21,12 @@ import './offerings.css';
 /** SPEC §2: 'View all' of 'Your Benefits' opens the full page with the switch on. */
 const ALL_BENEFITS_HREF = `${OFFERINGS_FULL_PATH}?type=benefit`;
 
-function FeaturedSection({ id, title, viewAllHref, viewAllLabel, children }: {
-  id: string; title: string; viewAllHref: string; viewAllLabel: string; children: ReactNode;
+/** A featured list of the landing, in a row of cards, with its 'View all'; not shown while it has no cards. */
+function FeaturedSection({ id, title, viewAllHref, viewAllLabel, offerings, catalogue, drawer }: {
+  id: string; title: string; viewAllHref: string; viewAllLabel: string;
+  offerings: OfferingListItem[]; catalogue: OfferingsCatalogueActor; drawer: OfferingDrawerActor;
 }) {
+  if (offerings.length === 0) return null;
   return (
     <section className="lc-offerings-section" aria-labelledby={id}>
       <div className="lc-offerings-section__header">
@@ -31,7 +35,7 @@ function FeaturedSection({ id, title, viewAllHref, viewAllLabel, children }: {
           View all<span className="lc-visually-hidden"> {viewAllLabel}</span>
         </Link>
       </div>
-      {children}
+      <OfferingCardList offerings={offerings} catalogue={catalogue} drawer={drawer} layout="row" label={title} />
     </section>
   );
 }
@@ -76,20 +80,10 @@ export function OfferingsLandingView({ catalogue, drawer, notice }: OfferingsLan
       <CatalogueFailure catalogue={catalogue} />
       {!loaded && isFetching && <OfferingCardsLoading layout="row" count={3} />}
 
-      {featuredBenefits.length > 0 && (
-        <FeaturedSection id="your-benefits-heading" title="Your Benefits" viewAllHref={ALL_BENEFITS_HREF}
-          viewAllLabel="benefits">
-          <OfferingCardList offerings={featuredBenefits} catalogue={catalogue} drawer={drawer} layout="row"
-            label="Your Benefits" />
-        </FeaturedSection>
-      )}
-      {featuredProducts.length > 0 && (
-        <FeaturedSection id="partner-offers-heading" title="Exclusive Partner Offers" viewAllHref={OFFERINGS_FULL_PATH}
-          viewAllLabel="benefits and offers">
-          <OfferingCardList offerings={featuredProducts} catalogue={catalogue} drawer={drawer} layout="row"
-            label="Exclusive Partner Offers" />
-        </FeaturedSection>
-      )}
+      <FeaturedSection id="your-benefits-heading" title="Your Benefits" viewAllHref={ALL_BENEFITS_HREF}
+        viewAllLabel="benefits" offerings={featuredBenefits} catalogue={catalogue} drawer={drawer} />
+      <FeaturedSection id="partner-offers-heading" title="Exclusive Partner Offers" viewAllHref={OFFERINGS_FULL_PATH}
+        viewAllLabel="benefits and offers" offerings={featuredProducts} catalogue={catalogue} drawer={drawer} />
 
       {/* Under the lists, once they are in: shown earlier, the lists arriving would push it down (issue 10: CLS). */}
       {(loaded || hasFailed) && (
