@@ -12,6 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 import { QUESTION_PREFILLS, QUESTION_TYPES } from '../../src/contract/surveys.ts';
 import { uploads, users } from './schema.ts';
 
@@ -19,8 +20,6 @@ import { uploads, users } from './schema.ts';
  * The survey catalogue (reference data loaded from server/db/seed/surveys/) and what users do with it: survey
  * sessions, their answers, and the onboarding answers that pre-fill later surveys.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** The column takes exactly the question types the API contract knows. */
 export const questionType = pgEnum('question_type', QUESTION_TYPES);
