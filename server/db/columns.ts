@@ -4,6 +4,9 @@ import { type AnyPgColumn, integer, serial, text, timestamp } from 'drizzle-orm/
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** When the row last changed; the writes that change it set it. */
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
 /**
  * A bearer credential handed to one user (a session, a remembered MFA device): only its digest is kept; it ends when
  * it expires or is revoked, and goes with its user.

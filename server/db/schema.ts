@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bearerTokenColumns, createdAt } from './columns.ts';
+import { bearerTokenColumns, createdAt, updatedAt } from './columns.ts';
 import { surveyCategories, userRequestSurveys } from './surveys.schema.ts';
 
 export const mfaPolicy = pgEnum('mfa_policy', ['off', 'optional', 'required']);
@@ -210,7 +210,7 @@ export const requests = pgTable(
     /** The concierge who has claimed the request. */
     assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** When it was last closed (the Completed queue's order); null while open or in progress. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),

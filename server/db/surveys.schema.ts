@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, updatedAt } from './columns.ts';
 import { QUESTION_PREFILLS, QUESTION_TYPES } from '../../src/contract/surveys.ts';
 import { uploads, users } from './schema.ts';
 
@@ -120,7 +120,7 @@ export const userRequestAnswers = pgTable(
     /** The normalised answer; '' when an optional question was skipped. An upload answer holds the upload key. */
     value: text('value').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   // One answer per question and session: answering again replaces it.
   (table) => [unique('user_request_answers_question_unique').on(table.userRequestSurveyId, table.questionId)],
@@ -139,7 +139,7 @@ export const onboardingAnswers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     answerId: integer('answer_id').notNull(),
     value: text('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.answerId] })],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, updatedAt } from './columns.ts';
 import { requestStatus, requests, sessions, users } from './schema.ts';
 
 /**
@@ -77,7 +77,7 @@ export const requestReadMarkers = pgTable(
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),
     lastReadMessageId: integer('last_read_message_id').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.requestId] })],
 );
