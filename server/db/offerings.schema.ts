@@ -10,9 +10,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 import { companies, uploads } from './schema.ts';
 
 /** The Benefits & Offers catalogue (SPEC §3 Offering, Offering detail, Section, Item, Offering category). */
@@ -47,7 +47,7 @@ export const offerings = pgTable(
     position: integer('position').notNull().default(0),
     /** Catalogue entries from before the admin area are live; an admin's new offering starts as a draft. */
     published: boolean('published').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check(

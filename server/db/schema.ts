@@ -12,9 +12,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bearerTokenColumns, createdAt, updatedAt } from './columns.ts';
 import { surveyCategories, userRequestSurveys } from './surveys.schema.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const mfaPolicy = pgEnum('mfa_policy', ['off', 'optional', 'required']);
 export const userRole = pgEnum('user_role', ['employee', 'concierge', 'admin']);
@@ -131,28 +130,14 @@ export const familiarClients = pgTable(
 
 export const sessions = pgTable(
   'sessions',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tokenDigest: text('token_digest').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
+  bearerTokenColumns(() => users.id),
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
 /** "Remember this device" tokens issued by a verified MFA code; sent back in the mfa-token header. */
 export const mfaTokens = pgTable(
   'mfa_tokens',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tokenDigest: text('token_digest').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
+  bearerTokenColumns(() => users.id),
   (table) => [index('mfa_tokens_user_idx').on(table.userId)],
 );
 
@@ -225,7 +210,7 @@ export const requests = pgTable(
     /** The concierge who has claimed the request. */
     assigneeUserId: integer('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** When it was last closed (the Completed queue's order); null while open or in progress. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),

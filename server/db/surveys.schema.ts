@@ -12,6 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 import { QUESTION_PREFILLS, QUESTION_TYPES } from '../../src/contract/surveys.ts';
 import { uploads, users } from './schema.ts';
 
@@ -19,8 +20,6 @@ import { uploads, users } from './schema.ts';
  * The survey catalogue (reference data loaded from server/db/seed/surveys/) and what users do with it: survey
  * sessions, their answers, and the onboarding answers that pre-fill later surveys.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** The column takes exactly the question types the API contract knows. */
 export const questionType = pgEnum('question_type', QUESTION_TYPES);
@@ -121,7 +120,7 @@ export const userRequestAnswers = pgTable(
     /** The normalised answer; '' when an optional question was skipped. An upload answer holds the upload key. */
     value: text('value').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   // One answer per question and session: answering again replaces it.
   (table) => [unique('user_request_answers_question_unique').on(table.userRequestSurveyId, table.questionId)],
@@ -140,7 +139,7 @@ export const onboardingAnswers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     answerId: integer('answer_id').notNull(),
     value: text('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.answerId] })],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 import { requestStatus, requests, sessions, users } from './schema.ts';
 
 /**
@@ -7,8 +8,6 @@ import { requestStatus, requests, sessions, users } from './schema.ts';
  * never see (a table of their own, so no employee query can pick one up by a missed filter), each staff member's
  * read marker, the request's history, and the short-lived tickets that open a live-update stream.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * The Idempotency-Key a post came with, and a digest of what it asked for: a retry with the same key finds the row it
@@ -78,7 +77,7 @@ export const requestReadMarkers = pgTable(
       .notNull()
       .references(() => requests.id, { onDelete: 'cascade' }),
     lastReadMessageId: integer('last_read_message_id').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.requestId] })],
 );

@@ -10,8 +10,8 @@ import {
   recordFailedSignIn,
   recordSuccessfulSignIn,
 } from './lockout.ts';
-import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens, tokensIssuedSince } from './oneTimeTokens.ts';
-import { appLink, enqueueMessage, greetingTo } from '../shared/outbox.ts';
+import { consumeOneTimeToken, issueOneTimeToken, linkCapReached, retireOneTimeTokens } from './oneTimeTokens.ts';
+import { appLink, emailAccount } from '../shared/outbox.ts';
 import { hashPassword, verifyPassword, verifyPasswordOfUnknownAccount } from './passwords.ts';
 import { createSession, revokeAllCredentials } from './sessions.ts';
 import { companiesOf, findUserByEmail, mfaSignInFlags, normalisedEmail, signInRefusal } from './users.ts';
@@ -28,7 +28,6 @@ export const INVALID_RESET_TOKEN_ERROR =
 export const RESET_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 /** Reset e-mails one address may be sent in an hour, however many clients ask: a mailbox cannot be bombed. */
 export const RESET_LINKS_PER_HOUR = 3;
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Checks the password and opens a session. An unknown address and a wrong password fail alike (same answer, same
@@ -122,23 +121,16 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
   await db.transaction(async (tx) => {
     // Locked so that concurrent asks count each other.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    if ((await tokensIssuedSince(tx, user.id, 'password_reset', new Date(now.getTime() - HOUR_MS))) >= RESET_LINKS_PER_HOUR) return;
+    if (await linkCapReached(tx, user.id, 'password_reset', RESET_LINKS_PER_HOUR, now)) return;
     const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TOKEN_TTL_MS, now);
-    await enqueueMessage(tx, {
-      channel: 'email',
-      to: user.email,
-      subject: 'Reset your Life Concierge password',
-      text: [
-        greetingTo(user),
-        '',
-        'Someone asked to reset the password of your Life Concierge account.',
-        'Open this link to choose a new one (it works once, for 2 hours):',
-        '',
-        appLink(appUrl, `/reset-password/${token}`),
-        '',
-        'If it was not you, ignore this e-mail: your password stays as it is.',
-      ].join('\n'),
-    });
+    await emailAccount(tx, user, 'Reset your Life Concierge password', [
+      'Someone asked to reset the password of your Life Concierge account.',
+      'Open this link to choose a new one (it works once, for 2 hours):',
+      '',
+      appLink(appUrl, `/reset-password/${token}`),
+      '',
+      'If it was not you, ignore this e-mail: your password stays as it is.',
+    ]);
   });
 }
 

@@ -2,9 +2,9 @@ import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { familiarClients, outbox, requests, uploads, users } from '../../db/schema.ts';
 import { onboardingAnswers, userRequestSurveys } from '../../db/surveys.schema.ts';
-import { consumeOneTimeToken, issueOneTimeToken, retireOneTimeTokens, tokensIssuedSince } from './oneTimeTokens.ts';
+import { consumeOneTimeToken, issueOneTimeToken, linkCapReached, retireOneTimeTokens } from './oneTimeTokens.ts';
 import { INVALID_CONFIRMATION_LINK_ERROR } from '../../../src/contract/account.rules.ts';
-import { appLink, enqueueMessage, greetingTo } from '../shared/outbox.ts';
+import { appLink, emailAccount } from '../shared/outbox.ts';
 import { tooManyRequests, unprocessable } from '../shared/userFacingError.ts';
 
 /**
@@ -40,21 +40,14 @@ export async function sendConfirmationLink(
   now = new Date(),
 ) {
   const token = await issueOneTimeToken(tx, user.id, 'email_confirmation', CONFIRMATION_TOKEN_TTL_MS, now);
-  await enqueueMessage(tx, {
-    channel: 'email',
-    to: user.email,
-    subject: CONFIRMATION_SUBJECT,
-    text: [
-      greetingTo(user),
-      '',
-      'Open this link to confirm your e-mail address (it works once, for 3 days):',
-      '',
-      appLink(appUrl, `/confirm-email/${token}`),
-      '',
-      "Your employer's benefits show in Life Concierge once your address is confirmed.",
-      'If you did not sign up, ignore this e-mail.',
-    ].join('\n'),
-  });
+  await emailAccount(tx, user, CONFIRMATION_SUBJECT, [
+    'Open this link to confirm your e-mail address (it works once, for 3 days):',
+    '',
+    appLink(appUrl, `/confirm-email/${token}`),
+    '',
+    "Your employer's benefits show in Life Concierge once your address is confirmed.",
+    'If you did not sign up, ignore this e-mail.',
+  ]);
 }
 
 /**
@@ -78,21 +71,14 @@ export async function noticeSignUpOfExistingAccount(
       ),
     );
   if (recent > 0) return;
-  await enqueueMessage(tx, {
-    channel: 'email',
-    to: user.email,
-    subject: ACCOUNT_EXISTS_SUBJECT,
-    text: [
-      greetingTo(user),
-      '',
-      'Someone tried to create a Life Concierge account with your e-mail address, which already has one.',
-      'If it was you, sign in instead:',
-      '',
-      appLink(appUrl, '/sign-in'),
-      '',
-      'Forgot your password? Ask for a new one on the sign-in page. If it was not you, ignore this e-mail: your account is unchanged.',
-    ].join('\n'),
-  });
+  await emailAccount(tx, user, ACCOUNT_EXISTS_SUBJECT, [
+    'Someone tried to create a Life Concierge account with your e-mail address, which already has one.',
+    'If it was you, sign in instead:',
+    '',
+    appLink(appUrl, '/sign-in'),
+    '',
+    'Forgot your password? Ask for a new one on the sign-in page. If it was not you, ignore this e-mail: your account is unchanged.',
+  ]);
 }
 
 /** GET /users/confirmation: the e-mailed link proves the address. */
@@ -141,8 +127,9 @@ export async function resendConfirmationLink(db: Database, userId: number, appUr
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new Error(`resendConfirmationLink: no user ${userId}`);
     if (user.emailConfirmedAt !== null) throw unprocessable(ALREADY_CONFIRMED_ERROR);
-    const recent = await tokensIssuedSince(tx, userId, 'email_confirmation', new Date(now.getTime() - HOUR_MS));
-    if (recent >= CONFIRMATION_LINKS_PER_HOUR) throw tooManyRequests(TOO_MANY_CONFIRMATION_LINKS_ERROR);
+    if (await linkCapReached(tx, userId, 'email_confirmation', CONFIRMATION_LINKS_PER_HOUR, now)) {
+      throw tooManyRequests(TOO_MANY_CONFIRMATION_LINKS_ERROR);
+    }
     await sendConfirmationLink(tx, user, appUrl, now);
   });
 }

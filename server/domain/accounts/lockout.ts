@@ -1,8 +1,8 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { familiarClients, signInFailures, users } from '../../db/schema.ts';
-import { consumeOneTimeToken, issueOneTimeToken, tokensIssuedSince } from './oneTimeTokens.ts';
-import { appLink, enqueueMessage, greetingTo } from '../shared/outbox.ts';
+import { consumeOneTimeToken, issueOneTimeToken, linkCapReached } from './oneTimeTokens.ts';
+import { appLink, emailAccount } from '../shared/outbox.ts';
 import type { UserRow } from './sessions.ts';
 import { normalisedEmail } from './users.ts';
 import { unprocessable } from '../shared/userFacingError.ts';
@@ -94,24 +94,17 @@ export async function recordFailedSignIn(
       .returning({ id: users.id });
     if (!lockedNow) return;
     // The account is locked all the same; only the e-mail is held back past the cap.
-    if ((await tokensIssuedSince(tx, user.id, 'unlock', new Date(now.getTime() - ACCOUNT_WINDOW_MS))) >= UNLOCK_LINKS_PER_HOUR) return;
+    if (await linkCapReached(tx, user.id, 'unlock', UNLOCK_LINKS_PER_HOUR, now)) return;
     const token = await issueOneTimeToken(tx, user.id, 'unlock', UNLOCK_TOKEN_TTL_MS, now);
-    await enqueueMessage(tx, {
-      channel: 'email',
-      to: user.email,
-      subject: 'Your Life Concierge account is locked',
-      text: [
-        greetingTo(user),
-        '',
-        'There were many unsuccessful attempts to sign in to your account, so we locked it on devices you have not',
-        'signed in from recently. Devices you use to sign in can still do so.',
-        'Open this link to unlock it everywhere (it works once, for 24 hours):',
-        '',
-        appLink(appUrl, `/unlock/${token}`),
-        '',
-        'If these attempts were not yours, reset your password: that also unlocks your account.',
-      ].join('\n'),
-    });
+    await emailAccount(tx, user, 'Your Life Concierge account is locked', [
+      'There were many unsuccessful attempts to sign in to your account, so we locked it on devices you have not',
+      'signed in from recently. Devices you use to sign in can still do so.',
+      'Open this link to unlock it everywhere (it works once, for 24 hours):',
+      '',
+      appLink(appUrl, `/unlock/${token}`),
+      '',
+      'If these attempts were not yours, reset your password: that also unlocks your account.',
+    ]);
   });
 }
 

@@ -20,16 +20,27 @@ export async function issueOneTimeToken(
   return token;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * How many tokens of that purpose the user was given since `since`, used or not: each was e-mailed, so this is what
- * caps the links sent to one address. Lock the user's row first so that concurrent asks count each other.
+ * Whether the user was given `perHour` tokens of that purpose in the hour before `now`, used or not: each was
+ * e-mailed, so this is what caps the links sent to one address. Lock the user's row first so that concurrent asks
+ * count each other.
  */
-export async function tokensIssuedSince(db: Executor, userId: number, purpose: OneTimeTokenPurpose, since: Date): Promise<number> {
+export async function linkCapReached(
+  db: Executor,
+  userId: number,
+  purpose: OneTimeTokenPurpose,
+  perHour: number,
+  now = new Date(),
+): Promise<boolean> {
   const [{ issued }] = await db
     .select({ issued: count() })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gte(oneTimeTokens.createdAt, since)));
-  return issued;
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gte(oneTimeTokens.createdAt, new Date(now.getTime() - HOUR_MS))),
+    );
+  return issued >= perHour;
 }
 
 /**

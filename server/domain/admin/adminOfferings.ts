@@ -22,7 +22,7 @@ import {
 } from '../../db/offerings.schema.ts';
 import { companies } from '../../db/schema.ts';
 import { requestSurveys } from '../../db/surveys.schema.ts';
-import { type AuditedFields, changedFields, recordAudit } from './audit.ts';
+import { type AuditedFields, changedFields, recordAudit, recordSwitch } from './audit.ts';
 import { catalogueImageColumns } from '../catalogue/catalogueImages.ts';
 import { givenToCompanyIds, sectionsOf } from '../catalogue/offerings.ts';
 import { givesAny, uniqueWrite } from './adminWrites.ts';
@@ -284,14 +284,7 @@ export async function setOfferingFlag(
     const current = await findAdminOffering(tx, offeringId);
     if (current[flag] !== value) {
       await tx.update(offerings).set({ [flag]: value }).where(eq(offerings.id, offeringId));
-      await recordAudit(tx, {
-        actorUserId,
-        action: value ? offeringFlags[flag].on : offeringFlags[flag].off,
-        subjectType: 'offering',
-        subjectId: offeringId,
-        changes: { [flag]: { before: !value, after: value } },
-        at: now,
-      });
+      await recordSwitch(tx, { actorUserId, actions: offeringFlags[flag], subjectType: 'offering', subjectId: offeringId, field: flag, value, at: now });
     }
     return findAdminOffering(tx, offeringId);
   });

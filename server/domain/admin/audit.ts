@@ -39,6 +39,26 @@ export async function recordAudit(
   });
 }
 
+/**
+ * Writes that a record's switch (active, published, featured) was turned to `value`: the action names the way it went,
+ * and the change shows the switch's two positions.
+ */
+export async function recordSwitch(
+  tx: Executor,
+  entry: {
+    actorUserId: number;
+    actions: { on: AuditAction; off: AuditAction };
+    subjectType: AuditSubjectType;
+    subjectId: number;
+    field: string;
+    value: boolean;
+    at?: Date;
+  },
+) {
+  const { field, value, actions, ...subject } = entry;
+  await recordAudit(tx, { ...subject, action: value ? actions.on : actions.off, changes: { [field]: { before: !value, after: value } } });
+}
+
 /** Newest first, a page of `limit` older than the cursor `before`; `next_cursor` is null on the last page. */
 export async function listAuditEvents(db: Executor, filter: AuditFilter): Promise<{ events: AuditEvent[]; next_cursor: number | null }> {
   const rows = await db

@@ -3,7 +3,7 @@ import type { AdminCompany, NewCompany, UpdateCompanyRequest } from '../../../sr
 import type { FileStorage } from '../ports/fileStorage.ts';
 import { type Database, type Executor, qualified } from '../../db/client.ts';
 import { companies, companyEmailDomains, sessions, userCompanies, users } from '../../db/schema.ts';
-import { type AuditedFields, changedFields, recordAudit } from './audit.ts';
+import { type AuditedFields, changedFields, recordAudit, recordSwitch } from './audit.ts';
 import { confirmStoredUpload, findUpload, ownImageUpload } from '../uploads/uploads.ts';
 import { conflict, invalidField, notFound, transactionRefusingClashes, unprocessable } from '../shared/userFacingError.ts';
 import { accountClosed, normalisedEmail } from '../accounts/users.ts';
@@ -258,12 +258,13 @@ export async function setCompanyActive(
           .where(and(eq(userCompanies.companyId, companyId), accountClosed));
         await tx.update(sessions).set({ revokedAt: now }).where(and(inArray(sessions.userId, closedMembers), isNull(sessions.revokedAt)));
       }
-      await recordAudit(tx, {
+      await recordSwitch(tx, {
         actorUserId,
-        action: active ? 'company.reactivate' : 'company.deactivate',
+        actions: { on: 'company.reactivate', off: 'company.deactivate' },
         subjectType: 'company',
         subjectId: companyId,
-        changes: { active: { before: !active, after: active } },
+        field: 'active',
+        value: active,
         at: now,
       });
     }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type AccountRole, type AdminAccount, INVITATION_TTL_DAYS, type InviteStaffRequest } from '../../../src/contract/admin.ts';
 import { type Database, type Executor, isUniqueViolation } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { recordAudit, changedFields } from './audit.ts';
+import { recordAudit, recordSwitch, changedFields } from './audit.ts';
 import { issueOneTimeToken, retireOneTimeTokens } from '../accounts/oneTimeTokens.ts';
 import { appLink, enqueueMessage } from '../shared/outbox.ts';
 import { hashPassword } from '../accounts/passwords.ts';
@@ -209,12 +209,13 @@ export async function setAccountActive(
         await revokeAllCredentials(tx, userId, now);
         await retireOneTimeTokens(tx, userId, 'password_reset', now);
       }
-      await recordAudit(tx, {
+      await recordSwitch(tx, {
         actorUserId,
-        action: active ? 'account.reactivate' : 'account.deactivate',
+        actions: { on: 'account.reactivate', off: 'account.deactivate' },
         subjectType: 'account',
         subjectId: userId,
-        changes: { active: { before: !active, after: active } },
+        field: 'active',
+        value: active,
         at: now,
       });
     }

@@ -18,6 +18,7 @@ import { surveyCategories, surveyQuestions, userRequestAnswers } from '../../db/
 import { internalNotes, messages, requestEvents, requestReadMarkers } from '../../db/threads.schema.ts';
 import { markThreadRead } from './messages.ts';
 import { notifyStatusChange } from './notifications.ts';
+import { requestIdentity } from './requests.ts';
 import type { RealtimeNotice } from '../realtime/realtime.ts';
 import { formattedAnswer } from '../surveys/surveys.ts';
 import {
@@ -149,11 +150,7 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute
 function toSummary(row: SummaryRow): ConsoleRequestSummary {
   const { request, employee, assignee } = row;
   return {
-    id: request.id,
-    external_id: request.externalId,
-    name: request.name,
-    status: request.status,
-    issued_at: request.issuedAt.toISOString(),
+    ...requestIdentity(request),
     updated_at: request.updatedAt.toISOString(),
     closed_at: isoOrNull(request.closedAt),
     survey_category_name: row.categoryName,

@@ -114,13 +114,20 @@ function selectRequestsWithThreads(db: Executor, condition: SQL | undefined) {
 
 type DescribedRequestRow = Awaited<ReturnType<ReturnType<typeof selectDescribedRequests>['execute']>>[number];
 
-function toSubmittedRequest({ request, categoryName, categoryImageUrl }: DescribedRequestRow): SubmittedRequest {
+/** The fields that name a request in every answer that shows one (the employee's and the console's). */
+export function requestIdentity(request: Pick<typeof requests.$inferSelect, 'id' | 'externalId' | 'name' | 'status' | 'issuedAt'>) {
   return {
     id: request.id,
     external_id: request.externalId,
     name: request.name,
     status: request.status,
     issued_at: request.issuedAt.toISOString(),
+  };
+}
+
+function toSubmittedRequest({ request, categoryName, categoryImageUrl }: DescribedRequestRow): SubmittedRequest {
+  return {
+    ...requestIdentity(request),
     created_at: request.createdAt.toISOString(),
     details: request.details,
     survey_category_name: categoryName,

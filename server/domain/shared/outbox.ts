@@ -29,7 +29,7 @@ export function appLink(appUrl: string, path: string): string {
  * The first line of an e-mail to an account: by name only once its address is confirmed. Until then the name is
  * whatever a sign-up typed, and must not reach a mailbox whose owner may never have asked for anything (a spam relay).
  */
-export function greetingTo(account: { firstName: string; emailConfirmedAt: Date | null }): string {
+function greetingTo(account: { firstName: string; emailConfirmedAt: Date | null }): string {
   return account.emailConfirmedAt === null ? 'Hello,' : `Hello ${account.firstName},`;
 }
 
@@ -52,6 +52,16 @@ export async function enqueueMessage(
     body: message.text,
     links: linksIn(message.text),
   });
+}
+
+/** An e-mail to an account: its lines follow the greeting (greetingTo) and a blank line. */
+export async function emailAccount(
+  db: Executor,
+  account: { email: string; firstName: string; emailConfirmedAt: Date | null },
+  subject: string,
+  lines: readonly string[],
+) {
+  await enqueueMessage(db, { channel: 'email', to: account.email, subject, text: [greetingTo(account), '', ...lines].join('\n') });
 }
 
 /** Newest first, optionally only those sent to one address or phone number. */
