@@ -39,8 +39,10 @@ export interface ListChange {
   value: unknown;
 }
 
-export interface AdminCollectionContext<Item, Draft, Choices> {
+export interface AdminCollectionContext<Item, Draft, Choices, Filter = unknown> {
   items: Item[] | null;
+  /** Which records the list shows, on screens that filter it. */
+  filter: Filter | null;
   loadError: string | null;
   /** The record whose form is being opened (null: a new one), on screens whose form loads what it offers. */
   opening: { itemId: number | null } | null;
@@ -66,8 +68,9 @@ export interface Setting {
   value: unknown;
 }
 
-export type AdminCollectionEvent<Draft, S extends Setting = Setting, Edit = never> =
+export type AdminCollectionEvent<Draft, S extends Setting = Setting, Edit = never, Filter = never> =
   | { type: 'RETRY' }
+  | { type: 'FILTER'; filter: Filter }
   | { type: 'NEW' }
   | { type: 'EDIT'; itemId: number }
   | { type: 'MOVE'; itemId: number; by: -1 | 1 }
@@ -101,9 +104,13 @@ interface SettingConfig<Item, Value> {
   notice: (item: Item) => string;
 }
 
-/** How the list is ordered: by a text (as the server sorts it), or by the records' places (in groups, e.g. by type). */
+/**
+ * How the list is ordered: by a text (as the server sorts it), by the records' places (in groups, e.g. by type), or as
+ * the server listed it (a changed record stays in its place, a new one comes last).
+ */
 export type CollectionOrder<Item> =
   | { byText: (item: Item) => string }
+  | { asListed: true }
   | { ranked: true; groups?: { of: (item: Item) => string; order: readonly string[] } };
 
 export interface AdminCollectionConfig<
@@ -115,8 +122,11 @@ export interface AdminCollectionConfig<
   Choices = null,
   S extends Setting = never,
   Edit = never,
+  Filter = never,
 > {
   id: Id;
+  /** The filter the list opens with, on screens whose list is filtered (FILTER). */
+  filter?: Filter;
   loadError: string;
   list: () => Promise<Item[]>;
   order: CollectionOrder<Item>;
@@ -173,6 +183,7 @@ function placedInOrder<T extends { id: number; position: number }>(list: readonl
 type Ranked = AdminRecord & { position: number };
 
 function orderedOf<Item extends AdminRecord>(order: CollectionOrder<Item>, list: readonly Item[]): Item[] {
+  if ('asListed' in order) return [...list];
   if ('byText' in order) return [...list].sort((a, b) => order.byText(a).localeCompare(order.byText(b)));
   const rank = (group: readonly Item[]) => ranked(group as unknown as Ranked[]) as unknown as Item[];
   const { groups } = order;
@@ -181,6 +192,9 @@ function orderedOf<Item extends AdminRecord>(order: CollectionOrder<Item>, list:
 
 function placed<Item extends AdminRecord>(order: CollectionOrder<Item>, list: readonly Item[], changed: Item, rank?: number): Item[] {
   if ('byText' in order) return orderedOf(order, [...list.filter((item) => item.id !== changed.id), changed]);
+  if ('asListed' in order) {
+    return list.some((item) => item.id === changed.id) ? list.map((item) => (item.id === changed.id ? changed : item)) : [...list, changed];
+  }
   const place = (group: readonly Item[]) => placedInOrder(group as unknown as Ranked[], changed as unknown as Ranked, rank) as unknown as Item[];
   const { groups } = order;
   if (!groups) return place(list);
@@ -206,11 +220,11 @@ const positionOf = (item: AdminRecord | undefined) => (item as Ranked | undefine
  * and down the list, and settings changed from the list (activation, publishing, a role), some after a confirmation.
  */
 // The type parameters are AdminCollectionConfig's, inferred from the screen's configuration.
-export function adminCollectionMachine<Id extends string, Item extends AdminRecord, Draft extends object, Request, Opened extends Item = Item, Choices = null, S extends Setting = never, Edit = never>(
-  screen: AdminCollectionConfig<Id, Item, Draft, Request, Opened, Choices, S, Edit>,
-) {
-  type Context = AdminCollectionContext<Item, Draft, Choices>;
-  type Event = AdminCollectionEvent<Draft, S, Edit>;
+export function adminCollectionMachine<
+  Id extends string, Item extends AdminRecord, Draft extends object, Request, Opened extends Item = Item, Choices = null, S extends Setting = never, Edit = never, Filter = never,
+>(screen: AdminCollectionConfig<Id, Item, Draft, Request, Opened, Choices, S, Edit, Filter>) {
+  type Context = AdminCollectionContext<Item, Draft, Choices, Filter>;
+  type Event = AdminCollectionEvent<Draft, S, Edit, Filter>;
   const { form: formConfig, settings = {} as Record<string, SettingConfig<Item, unknown>>, order } = screen;
   const settingOf = (field: string) => (settings as Record<string, SettingConfig<Item, unknown>>)[field];
   const { image, open } = formConfig;
@@ -274,6 +288,10 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
     actions: {
       storeItems: assign((_, items: Item[]) => ({ items: orderedOf(order, items), loadError: null })),
       clearLoadError: assign({ loadError: null }),
+      filter: assign(({ event }) => {
+        assertEvent(event, 'FILTER');
+        return { filter: event.filter, notice: null };
+      }),
       showLoadError: assign({ loadError: screen.loadError }),
       openNew: assign(open ? { opening: { itemId: null }, notice: null, refusal: null } : { form: formOf(null), ...opened }),
       openExisting: assign(({ context, event }) => {
@@ -368,6 +386,7 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
     id: screen.id,
     context: {
       items: null,
+      filter: screen.filter ?? null,
       loadError: null,
       opening: null,
       form: null,
@@ -398,6 +417,7 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
         // No form is open: its uploader goes with it.
         ...(image ? { entry: 'stopImageUpload' as const } : {}),
         on: {
+          ...('filter' in screen ? { FILTER: { actions: 'filter' as const } } : {}),
           ...(formConfig.create ? { NEW: { target: open ? 'opening' : 'editing', actions: image ? ['openNew', 'startImageUpload'] : 'openNew' } } : {}),
           ...(formConfig.update
             ? { EDIT: { target: open ? 'opening' : 'editing', actions: image ? ['openExisting', 'startImageUpload'] : 'openExisting' } }
