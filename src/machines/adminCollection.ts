@@ -1,16 +1,5 @@
 import { type ActorRef, type DoneActorEvent, type Snapshot, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
-import {
-  type FieldErrors,
-  IMAGE_UPLOAD,
-  errorOf,
-  failureOf,
-  fieldErrorsOfIssues,
-  refusalOf,
-  withImageForgotten,
-  withImageTaken,
-  withoutErrorsFor,
-  withoutWaitMessage,
-} from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, withoutErrorsFor } from './adminForms.ts';
 import { type UploadActor, type UploadReport, isUploading, uploadMachine } from './upload.machine.ts';
 
 export interface AdminRecord {
@@ -212,6 +201,9 @@ function peersOf<Item extends AdminRecord>(order: CollectionOrder<Item>, list: r
 
 const positionOf = (item: AdminRecord | undefined) => (item as Ranked | undefined)?.position ?? -1;
 
+/** The form's image uploader, a child actor from the form's opening to its closing: images are presigned without a request. */
+const IMAGE_UPLOAD = { id: 'upload', input: { presign: {} } } as const;
+
 /**
  * The statechart of an admin collection screen (companies, staff, offerings...): the list, its load failure and
  * retry; a form to create or edit a record, checked with the contract's schema before it is sent, that keeps what was
@@ -243,6 +235,8 @@ export function adminCollectionMachine<
   };
   const find = (context: Context, itemId: number) => context.items?.find((item) => item.id === itemId);
   const opened = { fieldErrors: {}, formError: null, notice: null, refusal: null };
+  /** The form's message once the upload it asked to wait for has ended: there is nothing to wait for. */
+  const withoutWaitMessage = (formError: string | null) => (formError === image?.stillUploading ? null : formError);
 
   return setup({
     types: {
@@ -332,17 +326,21 @@ export function adminCollectionMachine<
         enqueue.assign({ upload: null });
       }),
       askToWaitForImage: assign({ formError: image?.stillUploading ?? null }),
+      // The uploaded image replaces the former one; its field's message, and a request to wait for it, are withdrawn.
       takeImage: assign(({ context, event }) => {
         assertEvent(event, 'UPLOADED');
         if (!context.form || !image) return {};
-        const taken = withImageTaken(context.form, image.keyField, event.key, context, image.stillUploading);
-        return { ...taken, form: { ...context.form, draft: taken.form.draft as Draft, imageUrl: null } };
+        return {
+          form: { ...context.form, draft: { ...context.form.draft, [image.keyField]: event.key }, imageUrl: null },
+          fieldErrors: withoutErrorsFor(context.fieldErrors, [image.keyField]),
+          formError: withoutWaitMessage(context.formError),
+        };
       }),
-      stopWaitingForImage: assign(({ context }) => ({ formError: withoutWaitMessage(context.formError, image?.stillUploading ?? '') })),
+      stopWaitingForImage: assign(({ context }) => ({ formError: withoutWaitMessage(context.formError) })),
       forgetImage: assign(({ context }) => {
         if (!context.form || !image) return {};
-        const forgotten = withImageForgotten(context.form, image.keyField, context.fieldErrors);
-        return { form: { ...context.form, draft: forgotten.form.draft as Draft }, fieldErrors: forgotten.fieldErrors };
+        const draft = { ...context.form.draft, [image.keyField]: null };
+        return { form: { ...context.form, draft }, fieldErrors: withoutErrorsFor(context.fieldErrors, [image.keyField]) };
       }),
       showInvalidFields: assign(({ context }) => ({ fieldErrors: context.form ? shown(check(context.form), context.form) : {}, formError: null })),
       clearErrors: assign({ fieldErrors: {}, formError: null }),
