@@ -7,7 +7,7 @@ import { SURVEYS_PATH, templatePath } from '../../machines/adminTemplateQuestion
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { CollectionForm, useFormRecord, useIsListed } from './AdminCollection.tsx';
+import { CollectionForm, useIsListed } from './AdminCollection.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
 import { Select } from '../../widgets/Select.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
@@ -180,22 +180,16 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
 }
 
 function CategoryForm({ actor }: { actor: SurveyCategoriesActor }) {
-  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
-  const imageUrl = useSelector(actor, (snapshot) => snapshot.context.form?.imageUrl);
-  const category = useFormRecord(actor);
-  const change = (changes: Partial<CategoryDraft>) => actor.send({ type: 'CHANGE', changes });
   return (
-    <CollectionForm<CategoryDraft> actor={actor} title={(isNew) => (isNew ? 'New survey category' : `Edit ${category?.name ?? 'category'}`)}
-      saveLabel={(isNew) => (isNew ? 'Create category' : 'Save changes')}
-      unsaved={(isNew) => (isNew ? 'This category has not been created yet.' : 'Your changes to this category have not been saved.')}>
-      {(draft, fieldErrors, isSaving) => (
+    <CollectionForm<CategoryDraft> actor={actor} noun="category" newTitle="New survey category">
+      {(draft, fieldErrors, isSaving, change) => (
         <>
           <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name}
             description="As employees see it, e.g. Home / Moving." />
           <TextInput label="Slug" isRequired value={draft.slug} onChange={(slug) => change({ slug })} errorMessage={fieldErrors.slug}
             description={SLUG_DESCRIPTION} />
-          <ImageUploadField legend="Image" isDisabled={isSaving} current={imageUrl ? { url: imageUrl, alt: `Current image of ${draft.name}` } : null}
-            chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key} upload={upload} />
+          <ImageUploadField legend="Image" isDisabled={isSaving} actor={actor} alt={`Current image of ${draft.name}`}
+            chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key} />
         </>
       )}
     </CollectionForm>
@@ -203,13 +197,10 @@ function CategoryForm({ actor }: { actor: SurveyCategoriesActor }) {
 }
 
 function TemplateDetailsForm({ actor, categories }: { actor: SurveyTemplatesActor; categories: AdminSurveyCategory[] }) {
-  const template = useFormRecord(actor);
   return (
-    <CollectionForm<TemplateDetailsDraft> actor={actor} title={() => `Edit ${template?.name ?? 'template'}`} saveLabel={() => 'Save changes'}
-      unsaved={() => 'Your changes to this template have not been saved.'}>
-      {(draft, fieldErrors) => (
-        <TemplateDetailsFields draft={draft} categories={categories} fieldErrors={fieldErrors} isNew={false}
-          onChange={(changes) => actor.send({ type: 'CHANGE', changes })} />
+    <CollectionForm<TemplateDetailsDraft> actor={actor} noun="template">
+      {(draft, fieldErrors, _isSaving, change) => (
+        <TemplateDetailsFields draft={draft} categories={categories} fieldErrors={fieldErrors} isNew={false} onChange={change} />
       )}
     </CollectionForm>
   );
