@@ -1,16 +1,5 @@
 import { type ActorRef, type DoneActorEvent, type Snapshot, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
-import {
-  type FieldErrors,
-  IMAGE_UPLOAD,
-  errorOf,
-  failureOf,
-  fieldErrorsOfIssues,
-  refusalOf,
-  withImageForgotten,
-  withImageTaken,
-  withoutErrorsFor,
-  withoutWaitMessage,
-} from './adminForms.ts';
+import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, withoutErrorsFor } from './adminForms.ts';
 import { type UploadActor, type UploadReport, isUploading, uploadMachine } from './upload.machine.ts';
 
 export interface AdminRecord {
@@ -39,8 +28,10 @@ export interface ListChange {
   value: unknown;
 }
 
-export interface AdminCollectionContext<Item, Draft, Choices> {
+export interface AdminCollectionContext<Item, Draft, Choices, Filter = unknown> {
   items: Item[] | null;
+  /** Which records the list shows, on screens that filter it. */
+  filter: Filter | null;
   loadError: string | null;
   /** The record whose form is being opened (null: a new one), on screens whose form loads what it offers. */
   opening: { itemId: number | null } | null;
@@ -66,8 +57,9 @@ export interface Setting {
   value: unknown;
 }
 
-export type AdminCollectionEvent<Draft, S extends Setting = Setting, Edit = never> =
+export type AdminCollectionEvent<Draft, S extends Setting = Setting, Edit = never, Filter = never> =
   | { type: 'RETRY' }
+  | { type: 'FILTER'; filter: Filter }
   | { type: 'NEW' }
   | { type: 'EDIT'; itemId: number }
   | { type: 'MOVE'; itemId: number; by: -1 | 1 }
@@ -101,9 +93,13 @@ interface SettingConfig<Item, Value> {
   notice: (item: Item) => string;
 }
 
-/** How the list is ordered: by a text (as the server sorts it), or by the records' places (in groups, e.g. by type). */
+/**
+ * How the list is ordered: by a text (as the server sorts it), by the records' places (in groups, e.g. by type), or as
+ * the server listed it (a changed record stays in its place, a new one comes last).
+ */
 export type CollectionOrder<Item> =
   | { byText: (item: Item) => string }
+  | { asListed: true }
   | { ranked: true; groups?: { of: (item: Item) => string; order: readonly string[] } };
 
 export interface AdminCollectionConfig<
@@ -115,8 +111,11 @@ export interface AdminCollectionConfig<
   Choices = null,
   S extends Setting = never,
   Edit = never,
+  Filter = never,
 > {
   id: Id;
+  /** The filter the list opens with, on screens whose list is filtered (FILTER). */
+  filter?: Filter;
   loadError: string;
   list: () => Promise<Item[]>;
   order: CollectionOrder<Item>;
@@ -173,6 +172,7 @@ function placedInOrder<T extends { id: number; position: number }>(list: readonl
 type Ranked = AdminRecord & { position: number };
 
 function orderedOf<Item extends AdminRecord>(order: CollectionOrder<Item>, list: readonly Item[]): Item[] {
+  if ('asListed' in order) return [...list];
   if ('byText' in order) return [...list].sort((a, b) => order.byText(a).localeCompare(order.byText(b)));
   const rank = (group: readonly Item[]) => ranked(group as unknown as Ranked[]) as unknown as Item[];
   const { groups } = order;
@@ -181,6 +181,9 @@ function orderedOf<Item extends AdminRecord>(order: CollectionOrder<Item>, list:
 
 function placed<Item extends AdminRecord>(order: CollectionOrder<Item>, list: readonly Item[], changed: Item, rank?: number): Item[] {
   if ('byText' in order) return orderedOf(order, [...list.filter((item) => item.id !== changed.id), changed]);
+  if ('asListed' in order) {
+    return list.some((item) => item.id === changed.id) ? list.map((item) => (item.id === changed.id ? changed : item)) : [...list, changed];
+  }
   const place = (group: readonly Item[]) => placedInOrder(group as unknown as Ranked[], changed as unknown as Ranked, rank) as unknown as Item[];
   const { groups } = order;
   if (!groups) return place(list);
@@ -198,6 +201,9 @@ function peersOf<Item extends AdminRecord>(order: CollectionOrder<Item>, list: r
 
 const positionOf = (item: AdminRecord | undefined) => (item as Ranked | undefined)?.position ?? -1;
 
+/** The form's image uploader, a child actor from the form's opening to its closing: images are presigned without a request. */
+const IMAGE_UPLOAD = { id: 'upload', input: { presign: {} } } as const;
+
 /**
  * The statechart of an admin collection screen (companies, staff, offerings...): the list, its load failure and
  * retry; a form to create or edit a record, checked with the contract's schema before it is sent, that keeps what was
@@ -206,11 +212,11 @@ const positionOf = (item: AdminRecord | undefined) => (item as Ranked | undefine
  * and down the list, and settings changed from the list (activation, publishing, a role), some after a confirmation.
  */
 // The type parameters are AdminCollectionConfig's, inferred from the screen's configuration.
-export function adminCollectionMachine<Id extends string, Item extends AdminRecord, Draft extends object, Request, Opened extends Item = Item, Choices = null, S extends Setting = never, Edit = never>(
-  screen: AdminCollectionConfig<Id, Item, Draft, Request, Opened, Choices, S, Edit>,
-) {
-  type Context = AdminCollectionContext<Item, Draft, Choices>;
-  type Event = AdminCollectionEvent<Draft, S, Edit>;
+export function adminCollectionMachine<
+  Id extends string, Item extends AdminRecord, Draft extends object, Request, Opened extends Item = Item, Choices = null, S extends Setting = never, Edit = never, Filter = never,
+>(screen: AdminCollectionConfig<Id, Item, Draft, Request, Opened, Choices, S, Edit, Filter>) {
+  type Context = AdminCollectionContext<Item, Draft, Choices, Filter>;
+  type Event = AdminCollectionEvent<Draft, S, Edit, Filter>;
   const { form: formConfig, settings = {} as Record<string, SettingConfig<Item, unknown>>, order } = screen;
   const settingOf = (field: string) => (settings as Record<string, SettingConfig<Item, unknown>>)[field];
   const { image, open } = formConfig;
@@ -229,6 +235,8 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
   };
   const find = (context: Context, itemId: number) => context.items?.find((item) => item.id === itemId);
   const opened = { fieldErrors: {}, formError: null, notice: null, refusal: null };
+  /** The form's message once the upload it asked to wait for has ended: there is nothing to wait for. */
+  const withoutWaitMessage = (formError: string | null) => (formError === image?.stillUploading ? null : formError);
 
   return setup({
     types: {
@@ -274,6 +282,10 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
     actions: {
       storeItems: assign((_, items: Item[]) => ({ items: orderedOf(order, items), loadError: null })),
       clearLoadError: assign({ loadError: null }),
+      filter: assign(({ event }) => {
+        assertEvent(event, 'FILTER');
+        return { filter: event.filter, notice: null };
+      }),
       showLoadError: assign({ loadError: screen.loadError }),
       openNew: assign(open ? { opening: { itemId: null }, notice: null, refusal: null } : { form: formOf(null), ...opened }),
       openExisting: assign(({ context, event }) => {
@@ -314,17 +326,21 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
         enqueue.assign({ upload: null });
       }),
       askToWaitForImage: assign({ formError: image?.stillUploading ?? null }),
+      // The uploaded image replaces the former one; its field's message, and a request to wait for it, are withdrawn.
       takeImage: assign(({ context, event }) => {
         assertEvent(event, 'UPLOADED');
         if (!context.form || !image) return {};
-        const taken = withImageTaken(context.form, image.keyField, event.key, context, image.stillUploading);
-        return { ...taken, form: { ...context.form, draft: taken.form.draft as Draft, imageUrl: null } };
+        return {
+          form: { ...context.form, draft: { ...context.form.draft, [image.keyField]: event.key }, imageUrl: null },
+          fieldErrors: withoutErrorsFor(context.fieldErrors, [image.keyField]),
+          formError: withoutWaitMessage(context.formError),
+        };
       }),
-      stopWaitingForImage: assign(({ context }) => ({ formError: withoutWaitMessage(context.formError, image?.stillUploading ?? '') })),
+      stopWaitingForImage: assign(({ context }) => ({ formError: withoutWaitMessage(context.formError) })),
       forgetImage: assign(({ context }) => {
         if (!context.form || !image) return {};
-        const forgotten = withImageForgotten(context.form, image.keyField, context.fieldErrors);
-        return { form: { ...context.form, draft: forgotten.form.draft as Draft }, fieldErrors: forgotten.fieldErrors };
+        const draft = { ...context.form.draft, [image.keyField]: null };
+        return { form: { ...context.form, draft }, fieldErrors: withoutErrorsFor(context.fieldErrors, [image.keyField]) };
       }),
       showInvalidFields: assign(({ context }) => ({ fieldErrors: context.form ? shown(check(context.form), context.form) : {}, formError: null })),
       clearErrors: assign({ fieldErrors: {}, formError: null }),
@@ -368,6 +384,7 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
     id: screen.id,
     context: {
       items: null,
+      filter: screen.filter ?? null,
       loadError: null,
       opening: null,
       form: null,
@@ -398,6 +415,7 @@ export function adminCollectionMachine<Id extends string, Item extends AdminReco
         // No form is open: its uploader goes with it.
         ...(image ? { entry: 'stopImageUpload' as const } : {}),
         on: {
+          ...('filter' in screen ? { FILTER: { actions: 'filter' as const } } : {}),
           ...(formConfig.create ? { NEW: { target: open ? 'opening' : 'editing', actions: image ? ['openNew', 'startImageUpload'] : 'openNew' } } : {}),
           ...(formConfig.update
             ? { EDIT: { target: open ? 'opening' : 'editing', actions: image ? ['openExisting', 'startImageUpload'] : 'openExisting' } }

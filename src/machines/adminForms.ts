@@ -11,47 +11,7 @@ export function withoutErrorsFor(errors: FieldErrors, fields: readonly string[])
   return Object.fromEntries(Object.entries(errors).filter(([path]) => !fields.some((field) => path === field || path.startsWith(`${field}.`))));
 }
 
-/**
- * A form with an image uploaded in it (a company's logo, a category's image). Its uploader is a child actor of the
- * screen's machine, `IMAGE_UPLOAD.id`, from the form's opening to its closing.
- */
-export interface FormWithImage {
-  draft: object;
-  /** The image as it is now, shown until another one is uploaded. */
-  imageUrl: string | null;
-}
-
-/** The form's uploader: images are presigned without a request. */
-export const IMAGE_UPLOAD = { id: 'upload', input: { presign: {} } } as const;
-
 export const IMAGE_STILL_UPLOADING = 'Please wait until the image has uploaded.';
-
-interface FormMessages {
-  fieldErrors: FieldErrors;
-  formError: string | null;
-}
-
-/** The form's message once the upload it asked to wait for has failed: there is nothing to wait for. */
-export function withoutWaitMessage(formError: string | null, waitMessage: string): string | null {
-  return formError === waitMessage ? null : formError;
-}
-
-/**
- * The form with the uploaded image's key in its draft's `keyField`: the former image no longer shown, and the
- * field's message and a request to wait for the upload withdrawn.
- */
-export function withImageTaken<F extends FormWithImage>(form: F, keyField: string, key: string, messages: FormMessages, waitMessage: string) {
-  return {
-    form: { ...form, draft: { ...form.draft, [keyField]: key }, imageUrl: null },
-    fieldErrors: withoutErrorsFor(messages.fieldErrors, [keyField]),
-    formError: withoutWaitMessage(messages.formError, waitMessage),
-  };
-}
-
-/** The form once the image uploaded in it is removed: no key, and no message about the key it had. */
-export function withImageForgotten<F extends FormWithImage>(form: F, keyField: string, fieldErrors: FieldErrors) {
-  return { form: { ...form, draft: { ...form.draft, [keyField]: null } }, fieldErrors: withoutErrorsFor(fieldErrors, [keyField]) };
-}
 
 /** The first message for each input a contract schema refused. */
 export function fieldErrorsOfIssues(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {

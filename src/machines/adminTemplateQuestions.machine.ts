@@ -12,7 +12,7 @@ import { type NextScreenItem, PREFILL_TYPES, type QuestionPrefill, type Question
 import { createTemplate, fetchTemplate, listSurveyCategories, replaceQuestions } from '../services/adminSurveys.ts';
 import { navigate } from '../services/navigation.ts';
 import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, withoutErrorsFor } from './adminForms.ts';
-import { EMPTY_TEMPLATE_DETAILS, type TemplateDetailsDraft } from './adminSurveys.machine.ts';
+import { EMPTY_TEMPLATE_DETAILS, type TemplateDetailsDraft } from './adminSurveyTemplates.machine.ts';
 import { PREVIEW_PREFILLS, surveyPreviewOf } from './surveyPreview.ts';
 
 export const TEMPLATE_LOAD_ERROR = "We couldn't load this request template. Please try again.";

@@ -76,6 +76,15 @@ export const typeInto = async (user: UserEvent, input: HTMLElement, text: string
   if (text) await user.type(input, text);
 };
 
+/** A form with no message. */
+export const clean = (context: { fieldErrors: object; formError: string | null }) => Object.keys(context.fieldErrors).length === 0 && context.formError === null;
+/** A loaded, non-empty list, with no notice or refusal above it. */
+export const untouched = (context: { notice: string | null; refusal: string | null; items: unknown[] | null }) =>
+  context.notice === null && context.refusal === null && context.items !== null && context.items.length > 0;
+export const textbox = (container: HTMLElement, name: string | RegExp) => within(container).getByRole('textbox', { name });
+/** The rows of a grid, without its header row. */
+export const rowsOf = (grid: string) => within(screen.getByRole('grid', { name: grid, hidden: true })).getAllByRole('row', { hidden: true }).slice(1);
+
 const dialog = () => screen.getByRole('dialog');
 
 /** Runs each path of the screen's model against its view, and checks the model covers the statechart. */

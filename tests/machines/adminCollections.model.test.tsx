@@ -26,16 +26,11 @@ import { type AdminOfferingCategoriesActor, AdminOfferingCategoriesView } from '
 import { type AdminOfferingsActor, AdminOfferingsView } from '../../src/views/admin/AdminOfferingsView.tsx';
 import { type AdminStaffActor, AdminStaffView } from '../../src/views/admin/AdminStaffView.tsx';
 import { PRESIGNED_LOGO, IMAGE_UPLOAD_REPORTS, expectFieldMessages } from './adminApi.support.ts';
-import { type Confirmation, describeCollection, typeInto } from './adminCollection.support.tsx';
+import { type Confirmation, clean, describeCollection, rowsOf, textbox, typeInto, untouched } from './adminCollection.support.tsx';
 import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { doneEvent, errorEvent } from './modelPaths.support.ts';
 
 const networkDown = networkError();
-const clean = (context: { fieldErrors: object; formError: string | null }) => Object.keys(context.fieldErrors).length === 0 && context.formError === null;
-const untouched = (context: { notice: string | null; refusal: string | null; items: unknown[] | null }) =>
-  context.notice === null && context.refusal === null && context.items !== null && context.items.length > 0;
-const textbox = (container: HTMLElement, name: string | RegExp) => within(container).getByRole('textbox', { name });
-const rowsOf = (grid: string) => within(screen.getByRole('grid', { name: grid, hidden: true })).getAllByRole('row', { hidden: true }).slice(1);
 const activation = <T extends { active: boolean }>(name: (item: T) => string) => (item: T): Confirmation => {
   const verb = item.active ? 'Deactivate' : 'Reactivate';
   return { title: `${verb} ${name(item)}?`, confirmLabel: verb };

@@ -6,7 +6,8 @@ import { adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts'
 import { adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';
 import { adminOfferingsMachine } from '../../machines/adminOfferings.machine.ts';
 import { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
-import { adminSurveysMachine } from '../../machines/adminSurveys.machine.ts';
+import { adminSurveyCategoriesMachine } from '../../machines/adminSurveyCategories.machine.ts';
+import { adminSurveyTemplatesMachine } from '../../machines/adminSurveyTemplates.machine.ts';
 import { adminTemplateQuestionsMachine } from '../../machines/adminTemplateQuestions.machine.ts';
 import { AdminAuditView } from './AdminAuditView.tsx';
 import { AdminCompaniesView } from './AdminCompaniesView.tsx';
@@ -67,7 +68,8 @@ export function AuditPage() {
 }
 
 export function SurveysPage() {
-  return <AdminSurveysView surveys={useFlow(adminSurveysMachine, { id: 'adminSurveys' })} />;
+  const categories = useFlow(adminSurveyCategoriesMachine, { id: 'adminSurveyCategories' });
+  return <AdminSurveysView categories={categories} templates={useFlow(adminSurveyTemplatesMachine, { id: 'adminSurveyTemplates' })} />;
 }
 
 /** /console/admin/surveys/new creates a template; once created, its address becomes its own (the actor stays). */

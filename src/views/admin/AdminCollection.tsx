@@ -48,37 +48,37 @@ export function useIsListed(actor: AdminCollectionActor) {
   return useSelector(actor, (snapshot) => snapshot.matches('list'));
 }
 
-/** The record the open form is for (undefined while creating one). */
-export function useFormRecord<Item extends AdminRecord>(actor: AdminCollectionActor<Item>) {
-  return useSelector(actor, (snapshot) => snapshot.context.items?.find((item) => item.id === snapshot.context.form?.itemId));
-}
-
 export interface CollectionFormProps<Draft> {
-  actor: AdminCollectionActor<AdminRecord, Draft>;
-  title: (isNew: boolean) => string;
-  saveLabel: (isNew: boolean) => string;
-  /** Why discarding loses something, in the question asked before it. */
-  unsaved: (isNew: boolean) => string;
+  actor: AdminCollectionActor<AdminRecord & { name?: string }, Draft>;
+  /** What a record is called ('company'): the title, the Save button and the discard question say it. */
+  noun: string;
+  /** A new record's title, when not 'New <noun>'. */
+  newTitle?: string;
+  /** The words of a form that sends something new rather than creating a record (an invitation). */
+  wording?: { title: string; saveLabel: string; unsaved: string };
   fullScreen?: boolean;
-  /** The fields, given the draft and the messages beside them. */
-  children: (draft: Draft, fieldErrors: Record<string, string>, isSaving: boolean) => ReactNode;
+  /** The fields, given the draft, the messages beside them, and how a field changes the draft. */
+  children: (draft: Draft, fieldErrors: Record<string, string>, isSaving: boolean, change: (changes: Partial<Draft>) => void) => ReactNode;
   /** Shown beside the form (the offering's preview). */
   aside?: (draft: Draft) => ReactNode;
 }
 
 /** The open form in a drawer: its fields, its message, Save and Cancel; leaving it with changes asks first. */
-export function CollectionForm<Draft>({ actor, title, saveLabel, unsaved, fullScreen, children, aside }: CollectionFormProps<Draft>) {
+export function CollectionForm<Draft>({ actor, noun, newTitle, wording, fullScreen, children, aside }: CollectionFormProps<Draft>) {
   const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const name = useSelector(actor, (snapshot) => snapshot.context.items?.find((item) => item.id === snapshot.context.form?.itemId)?.name);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
   const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
   if (!form) return null;
-  const isNew = form.itemId === null;
+  const words = wording ?? (form.itemId === null
+    ? { title: newTitle ?? `New ${noun}`, saveLabel: `Create ${noun}`, unsaved: `This ${noun} has not been created yet.` }
+    : { title: `Edit ${name ?? noun}`, saveLabel: 'Save changes', unsaved: `Your changes to this ${noun} have not been saved.` });
   return (
-    <FormDrawer title={title(isNew)} saveLabel={saveLabel(isNew)} unsaved={unsaved(isNew)} isSaving={isSaving} isAskingToDiscard={isAskingToDiscard}
+    <FormDrawer {...words} isSaving={isSaving} isAskingToDiscard={isAskingToDiscard}
       formError={formError} send={(event) => actor.send(event)} fullScreen={fullScreen} aside={aside?.(form.draft)}>
-      {children(form.draft, fieldErrors, isSaving)}
+      {children(form.draft, fieldErrors, isSaving, (changes) => actor.send({ type: 'CHANGE', changes }))}
     </FormDrawer>
   );
 }

@@ -1,10 +1,9 @@
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AdminCompany, MfaPolicy } from '../../contract/admin.ts';
 import type { CompanyDraft, adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { ChangeConfirmation, CollectionForm, CollectionFrame, useFormRecord } from './AdminCollection.tsx';
+import { ChangeConfirmation, CollectionForm, CollectionFrame } from './AdminCollection.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
 import { ChoiceField } from '../../widgets/RadioGroup.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
@@ -86,15 +85,9 @@ function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor
 }
 
 function CompanyForm({ actor }: { actor: AdminCompaniesActor }) {
-  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
-  const imageUrl = useSelector(actor, (snapshot) => snapshot.context.form?.imageUrl);
-  const company = useFormRecord(actor);
-  const change = (changes: Partial<CompanyDraft>) => actor.send({ type: 'CHANGE', changes });
   return (
-    <CollectionForm<CompanyDraft> actor={actor} title={(isNew) => (isNew ? 'New company' : `Edit ${company?.name ?? 'company'}`)}
-      saveLabel={(isNew) => (isNew ? 'Create company' : 'Save changes')}
-      unsaved={(isNew) => (isNew ? 'This company has not been created yet.' : 'Your changes to this company have not been saved.')}>
-      {(draft, fieldErrors, isSaving) => (
+    <CollectionForm<CompanyDraft> actor={actor} noun="company">
+      {(draft, fieldErrors, isSaving, change) => (
         <>
           <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name} />
           <TextInput label="Sign-up address" isRequired value={draft.slug} onChange={(slug) => change({ slug })}
@@ -111,10 +104,9 @@ function CompanyForm({ actor }: { actor: AdminCompaniesActor }) {
               <span className="lc-field__description">Its members count as the service's own staff.</span>
             </span>
           </Checkbox>
-          <ImageUploadField legend="Logo" isOptional isDisabled={isSaving}
-            current={imageUrl ? { url: imageUrl, alt: `Current logo of ${draft.name}` } : null}
+          <ImageUploadField legend="Logo" isOptional isDisabled={isSaving} actor={actor} alt={`Current logo of ${draft.name}`}
             removal={draft.logo_upload_key ? { label: 'Remove logo', onRemove: () => change({ logo_upload_key: null }) } : undefined}
-            chooseLabel="Choose a logo" replaceLabel="Replace the logo" errorMessage={fieldErrors.logo_upload_key} upload={upload} />
+            chooseLabel="Choose a logo" replaceLabel="Replace the logo" errorMessage={fieldErrors.logo_upload_key} />
         </>
       )}
     </CollectionForm>

@@ -1,9 +1,8 @@
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CategoryDraft, adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { CollectionForm, CollectionFrame, MoveButtons, useFormRecord, useIsListed } from './AdminCollection.tsx';
+import { CollectionForm, CollectionFrame, MoveButtons, useIsListed } from './AdminCollection.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { ImageUploadField } from './AdminParts.tsx';
 import './adminOfferings.css';
@@ -62,23 +61,16 @@ export function AdminOfferingCategoriesView({ categories: actor }: { categories:
 }
 
 function CategoryForm({ actor }: { actor: AdminOfferingCategoriesActor }) {
-  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
-  const imageUrl = useSelector(actor, (snapshot) => snapshot.context.form?.imageUrl);
-  const category = useFormRecord(actor);
-  const change = (changes: Partial<CategoryDraft>) => actor.send({ type: 'CHANGE', changes });
   return (
-    <CollectionForm<CategoryDraft> actor={actor} title={(isNew) => (isNew ? 'New category' : `Edit ${category?.name ?? 'category'}`)}
-      saveLabel={(isNew) => (isNew ? 'Create category' : 'Save changes')}
-      unsaved={(isNew) => (isNew ? 'This category has not been created yet.' : 'Your changes to this category have not been saved.')}>
-      {(draft, fieldErrors, isSaving) => (
+    <CollectionForm<CategoryDraft> actor={actor} noun="category">
+      {(draft, fieldErrors, isSaving, change) => (
         <>
           <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name}
             description="As the filter bar shows it. A new name shows on employees' next visit." />
           <TextInput label="External id" isRequired value={draft.external_id} onChange={(id) => change({ external_id: id })}
             errorMessage={fieldErrors.external_id} description="Lower-case letters, digits and hyphens, e.g. health." />
           <ImageUploadField legend="Image" chooseLabel="Choose an image" replaceLabel="Replace the image" isDisabled={isSaving}
-            errorMessage={fieldErrors.image_upload_key}
-            current={imageUrl ? { url: imageUrl, alt: `Current image of ${draft.name}` } : null} upload={upload} />
+            errorMessage={fieldErrors.image_upload_key} actor={actor} alt={`Current image of ${draft.name}`} />
         </>
       )}
     </CollectionForm>

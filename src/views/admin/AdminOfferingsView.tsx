@@ -21,7 +21,7 @@ import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from '../offerings/OfferingSections.tsx';
-import { CollectionForm, CollectionFrame, MoveButtons, useFormRecord, useIsListed } from './AdminCollection.tsx';
+import { CollectionForm, CollectionFrame, MoveButtons, useIsListed } from './AdminCollection.tsx';
 import { Checkbox, CheckboxGroup } from '../../widgets/Checkbox.tsx';
 import { ChoiceField } from '../../widgets/RadioGroup.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
@@ -129,18 +129,15 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
 
 function OfferingForm({ actor }: { actor: AdminOfferingsActor }) {
   const choices = useSelector(actor, (snapshot) => snapshot.context.choices);
-  const offering = useFormRecord(actor);
+  const isNew = useSelector(actor, (snapshot) => snapshot.context.form?.itemId === null);
   if (!choices) return null;
   const change = (changes: Partial<DraftFields>) => actor.send({ type: 'CHANGE', changes });
   const ids = (values: string[]) => values.map(Number);
   return (
-    <CollectionForm<OfferingDraft> actor={actor} fullScreen title={(isNew) => (isNew ? 'New offering' : `Edit ${offering?.name ?? 'offering'}`)}
-      saveLabel={(isNew) => (isNew ? 'Create offering' : 'Save changes')}
-      unsaved={(isNew) => (isNew ? 'This offering has not been created yet.' : 'Your changes to this offering have not been saved.')}
-      aside={(draft) => <OfferingPreview draft={draft} />}>
+    <CollectionForm<OfferingDraft> actor={actor} fullScreen noun="offering" aside={(draft) => <OfferingPreview draft={draft} />}>
       {(draft, fieldErrors) => (
         <>
-          {offering === undefined && (
+          {isNew && (
             <>
               <ChoiceField label="Type" options={TYPE_OPTIONS} value={draft.type} onChange={(type) => change({ type })}
                 errorMessage={fieldErrors.type} />

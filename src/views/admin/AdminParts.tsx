@@ -1,5 +1,6 @@
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { UploadActor } from '../../machines/upload.machine.ts';
+import type { AdminCollectionActor } from '../../machines/adminCollection.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
@@ -65,35 +66,37 @@ export function ActiveStatus({ active, deactivatedAt }: { active: boolean; deact
 export interface ImageUploadFieldProps {
   legend: string;
   isOptional?: boolean;
-  /** The image as it is now, until another one is uploaded or it is removed. */
-  current: { url: string; alt: string } | null;
+  /** The screen whose open form has the image (its uploader, and the image as it is now). */
+  actor: AdminCollectionActor;
+  /** The image as it is now, described. */
+  alt: string;
   /** Offered when the image can be taken away. */
   removal?: { label: string; onRemove: () => void };
   chooseLabel: string;
   replaceLabel: string;
   isDisabled: boolean;
   errorMessage?: string;
-  /** The form's uploader (its machine takes the uploaded image's key). */
-  upload: UploadActor | null;
 }
 
 /** An image uploaded in a form (POST /uploads/presigned_url without a request): the current one, and the uploader. */
 export function ImageUploadField({
-  legend, isOptional = false, current, removal, chooseLabel, replaceLabel, isDisabled, errorMessage, upload,
+  legend, isOptional = false, actor, alt, removal, chooseLabel, replaceLabel, isDisabled, errorMessage,
 }: ImageUploadFieldProps) {
+  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
+  const imageUrl = useSelector(actor, (snapshot) => snapshot.context.form?.imageUrl);
   return (
     <fieldset className="lc-admin-logo">
       <legend className="lc-field__label">
         {legend}
         {isOptional && <> <span className="lc-field__optional">(optional)</span></>}
       </legend>
-      {current && (
+      {imageUrl && (
         <div className="lc-admin-logo__current">
-          <img src={current.url} alt={current.alt} height={40} />
+          <img src={imageUrl} alt={alt} height={40} />
           {removal && <Button variant="tertiary" onPress={removal.onRemove}>{removal.label}</Button>}
         </div>
       )}
-      {upload && <UploadField upload={upload} label={current ? replaceLabel : chooseLabel} isDisabled={isDisabled} />}
+      {upload && <UploadField upload={upload} label={imageUrl ? replaceLabel : chooseLabel} isDisabled={isDisabled} />}
       {errorMessage && <Message severity="error">{errorMessage}</Message>}
     </fieldset>
   );

@@ -101,11 +101,10 @@ function RoleSelect({ account, shownRole, isDisabled, onChange }: RoleSelectProp
 }
 
 function InvitationForm({ actor }: { actor: AdminStaffActor }) {
-  const change = (changes: Partial<InviteStaffRequest>) => actor.send({ type: 'CHANGE', changes });
   return (
-    <CollectionForm<InviteStaffRequest> actor={actor} title={() => 'Invite staff'} saveLabel={() => 'Send invitation'}
-      unsaved={() => 'This invitation has not been sent yet.'}>
-      {(invitation, fieldErrors) => (
+    <CollectionForm<InviteStaffRequest> actor={actor} noun="invitation"
+      wording={{ title: 'Invite staff', saveLabel: 'Send invitation', unsaved: 'This invitation has not been sent yet.' }}>
+      {(invitation, fieldErrors, _isSaving, change) => (
         <>
           <TextInput label="E-mail" type="email" isRequired autoComplete="off" value={invitation.email}
             onChange={(email) => change({ email })} errorMessage={fieldErrors.email}

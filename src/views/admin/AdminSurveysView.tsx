@@ -1,18 +1,20 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AdminSurveyCategory, AdminTemplateSummary } from '../../contract/adminCatalogue.ts';
-import type { CategoryDraft, CategoryFilter, TemplateDetailsDraft, adminSurveysMachine } from '../../machines/adminSurveys.machine.ts';
+import type { CategoryDraft, adminSurveyCategoriesMachine } from '../../machines/adminSurveyCategories.machine.ts';
+import type { CategoryFilter, TemplateDetailsDraft, adminSurveyTemplatesMachine } from '../../machines/adminSurveyTemplates.machine.ts';
 import { SURVEYS_PATH, templatePath } from '../../machines/adminTemplateQuestions.machine.ts';
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { FormDrawer } from './AdminCollection.tsx';
+import { CollectionForm, useIsListed } from './AdminCollection.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
 import { Select } from '../../widgets/Select.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { AdminListFrame, ImageUploadField } from './AdminParts.tsx';
 
-export type AdminSurveysActor = ActorRefFrom<typeof adminSurveysMachine>;
+export type SurveyCategoriesActor = ActorRefFrom<typeof adminSurveyCategoriesMachine>;
+export type SurveyTemplatesActor = ActorRefFrom<typeof adminSurveyTemplatesMachine>;
 
 export const SLUG_DESCRIPTION = 'Lower-case letters, digits and single hyphens, e.g. home-moving.';
 const NO_CATEGORY = 'none';
@@ -22,40 +24,60 @@ function categoryOptions(categories: readonly AdminSurveyCategory[]) {
   return [{ id: NO_CATEGORY, label: 'No category' }, ...categories.map((category) => ({ id: String(category.id), label: category.name }))];
 }
 
+export interface AdminSurveysViewProps {
+  categories: SurveyCategoriesActor;
+  templates: SurveyTemplatesActor;
+}
+
 /**
- * Survey categories and request templates: the categories with their images and template counts, the templates
- * (filtered by category) with their versions, and the forms to create or edit a category and a template's details.
- * A template's questions are edited, and a new template created, on its own page.
+ * Survey categories and request templates, one screen over two lists (each its own machine, loaded together): the
+ * categories with their images and template counts, the templates (filtered by category) with their versions, and
+ * the forms to create or edit a category and a template's details. A template's questions are edited, and a new
+ * template created, on its own page.
  */
-export function AdminSurveysView({ surveys: actor }: { surveys: AdminSurveysActor }) {
-  const categories = useSelector(actor, (snapshot) => snapshot.context.categories);
-  const templates = useSelector(actor, (snapshot) => snapshot.context.templates);
-  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
-  const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
-  const isBusy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
+export function AdminSurveysView({ categories: categoriesActor, templates: templatesActor }: AdminSurveysViewProps) {
+  const categories = useSelector(categoriesActor, (snapshot) => snapshot.context.items);
+  const templates = useSelector(templatesActor, (snapshot) => snapshot.context.items);
+  const categoriesFailure = useSelector(categoriesActor, (snapshot) => snapshot.context.loadError);
+  const templatesFailure = useSelector(templatesActor, (snapshot) => snapshot.context.loadError);
+  const categoriesNotice = useSelector(categoriesActor, (snapshot) => snapshot.context.notice);
+  const templatesNotice = useSelector(templatesActor, (snapshot) => snapshot.context.notice);
+  const categoriesBusy = useSelector(categoriesActor, (snapshot) => snapshot.hasTag('busy'));
+  const templatesBusy = useSelector(templatesActor, (snapshot) => snapshot.hasTag('busy'));
+  const retry = () => {
+    categoriesActor.send({ type: 'RETRY' });
+    templatesActor.send({ type: 'RETRY' });
+  };
 
   return (
-    <AdminListFrame heading="Surveys" isBusy={isBusy} loadError={loadError} onRetry={() => actor.send({ type: 'RETRY' })}
-      notice={notice} isLoaded={categories !== null && templates !== null}>
+    <AdminListFrame heading="Surveys" isBusy={categoriesBusy || templatesBusy} loadError={categoriesFailure ?? templatesFailure} onRetry={retry}
+      notice={categoriesNotice ?? templatesNotice} isLoaded={categories !== null && templates !== null}>
       {categories && templates && (
         <>
-          <CategoriesSection categories={categories} actor={actor} />
-          <TemplatesSection categories={categories} templates={templates} actor={actor} />
+          <CategoriesSection categories={categories} templates={templates} actor={categoriesActor} templatesActor={templatesActor} />
+          <TemplatesSection categories={categories} templates={templates} actor={templatesActor} />
         </>
       )}
-      <CategoryFormDrawer actor={actor} />
-      <TemplateDetailsDrawer actor={actor} />
+      <CategoryForm actor={categoriesActor} />
+      <TemplateDetailsForm actor={templatesActor} categories={categories ?? []} />
     </AdminListFrame>
   );
 }
 
-function CategoriesSection({ categories, actor }: { categories: AdminSurveyCategory[]; actor: AdminSurveysActor }) {
-  const canCreate = useSelector(actor, (snapshot) => snapshot.can({ type: 'NEW_CATEGORY' }));
+interface CategoriesSectionProps {
+  categories: AdminSurveyCategory[];
+  templates: AdminTemplateSummary[];
+  actor: SurveyCategoriesActor;
+  templatesActor: SurveyTemplatesActor;
+}
+
+function CategoriesSection({ categories, templates, actor, templatesActor }: CategoriesSectionProps) {
+  const canCreate = useIsListed(actor);
   return (
     <section className="lc-admin-surveys__section" aria-labelledby="survey-categories-heading">
       <div className="lc-admin-surveys__top">
         <h2 id="survey-categories-heading">Categories</h2>
-        <Button onPress={() => actor.send({ type: 'NEW_CATEGORY' })} isDisabled={!canCreate}>New category</Button>
+        <Button onPress={() => actor.send({ type: 'NEW' })} isDisabled={!canCreate}>New category</Button>
       </div>
       <Table aria-label="Survey categories" className="lc-admin-table">
         <TableHeader>
@@ -65,7 +87,8 @@ function CategoriesSection({ categories, actor }: { categories: AdminSurveyCateg
             <span className="lc-visually-hidden">Actions</span>
           </Column>
         </TableHeader>
-        <TableBody items={categories} renderEmptyState={() => <p className="lc-admin-empty">No survey categories yet. Create the first one.</p>}>
+        <TableBody items={categories} dependencies={[templates]}
+          renderEmptyState={() => <p className="lc-admin-empty">No survey categories yet. Create the first one.</p>}>
           {(category) => (
             <Row id={category.id} className="lc-admin-table__row">
               <Cell>
@@ -77,15 +100,15 @@ function CategoriesSection({ categories, actor }: { categories: AdminSurveyCateg
                   </span>
                 </span>
               </Cell>
-              <Cell>{category.template_count}</Cell>
+              {/* Counted from the templates as they now are: a template moved to another category counts there at once. */}
+              <Cell>{templates.filter((template) => template.category_id === category.id).length}</Cell>
               <Cell>
                 <div className="lc-admin-actions">
-                  <Button variant="secondary" aria-label={`Edit ${category.name}`}
-                    onPress={() => actor.send({ type: 'EDIT_CATEGORY', categoryId: category.id })}>
+                  <Button variant="secondary" aria-label={`Edit ${category.name}`} onPress={() => actor.send({ type: 'EDIT', itemId: category.id })}>
                     Edit
                   </Button>
                   <Button variant="tertiary" aria-label={`Show templates of ${category.name}`}
-                    onPress={() => actor.send({ type: 'FILTER', categoryFilter: category.id })}>
+                    onPress={() => templatesActor.send({ type: 'FILTER', filter: category.id })}>
                     Show templates
                   </Button>
                 </div>
@@ -98,12 +121,11 @@ function CategoriesSection({ categories, actor }: { categories: AdminSurveyCateg
   );
 }
 
-const filterKeyOf = (filter: CategoryFilter) => String(filter);
 const filterOf = (key: string): CategoryFilter => (key === 'all' || key === NO_CATEGORY ? key : Number(key));
 
-function TemplatesSection({ categories, templates, actor }: { categories: AdminSurveyCategory[]; templates: AdminTemplateSummary[]; actor: AdminSurveysActor }) {
-  const filter = useSelector(actor, (snapshot) => snapshot.context.categoryFilter);
-  const canFilter = useSelector(actor, (snapshot) => snapshot.can({ type: 'FILTER', categoryFilter: 'all' }));
+function TemplatesSection({ categories, templates, actor }: { categories: AdminSurveyCategory[]; templates: AdminTemplateSummary[]; actor: SurveyTemplatesActor }) {
+  const filter = useSelector(actor, (snapshot) => snapshot.context.filter) ?? 'all';
+  const canFilter = useIsListed(actor);
   const categoryNames = new Map(categories.map((category) => [category.id, category.name]));
   const shown = templates.filter((template) =>
     filter === 'all' ? true : filter === NO_CATEGORY ? template.category_id === null : template.category_id === filter,
@@ -115,8 +137,8 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
         <h2 id="request-templates-heading">Request templates</h2>
         <LinkButton href={`${SURVEYS_PATH}/new`}>New template</LinkButton>
       </div>
-      <Select label="Show templates in" options={filterOptions} value={filterKeyOf(filter)} isDisabled={!canFilter}
-        onChange={(key) => actor.send({ type: 'FILTER', categoryFilter: filterOf(key) })} />
+      <Select label="Show templates in" options={filterOptions} value={String(filter)} isDisabled={!canFilter}
+        onChange={(key) => actor.send({ type: 'FILTER', filter: filterOf(key) })} />
       <Table aria-label="Request templates" className="lc-admin-table">
         <TableHeader>
           <Column isRowHeader>Template</Column>
@@ -141,7 +163,7 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
               <Cell>
                 <div className="lc-admin-actions">
                   <Button variant="secondary" aria-label={`Edit details of ${template.name}`}
-                    onPress={() => actor.send({ type: 'EDIT_TEMPLATE', templateId: template.id })}>
+                    onPress={() => actor.send({ type: 'EDIT', itemId: template.id })}>
                     Edit details
                   </Button>
                   <LinkButton variant="tertiary" href={templatePath(template.id)} aria-label={`Edit questions of ${template.name}`}>
@@ -157,56 +179,30 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
   );
 }
 
-/** What both forms' drawers read of the machine. */
-function useFormDrawer(actor: AdminSurveysActor, saving: 'savingCategory' | 'savingTemplate') {
-  const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const isSaving = useSelector(actor, (snapshot) => snapshot.matches(saving));
-  const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
-  return { fieldErrors, drawer: { formError, isSaving, isAskingToDiscard, send: (event: Parameters<AdminSurveysActor['send']>[0]) => actor.send(event) } };
-}
-
-function CategoryFormDrawer({ actor }: { actor: AdminSurveysActor }) {
-  const form = useSelector(actor, (snapshot) => snapshot.context.categoryForm);
-  const upload = useSelector(actor, (snapshot) => snapshot.context.upload);
-  const { fieldErrors, drawer } = useFormDrawer(actor, 'savingCategory');
-  const categoryName = useSelector(actor, (snapshot) =>
-    snapshot.context.categories?.find((category) => category.id === snapshot.context.categoryForm?.categoryId)?.name,
-  );
-  if (!form) return null;
-  const { draft } = form;
-  const change = (changes: Partial<CategoryDraft>) => actor.send({ type: 'CHANGE_CATEGORY', changes });
-  const isNew = form.categoryId === null;
-
+function CategoryForm({ actor }: { actor: SurveyCategoriesActor }) {
   return (
-    <FormDrawer {...drawer} title={isNew ? 'New survey category' : `Edit ${categoryName ?? 'category'}`}
-      saveLabel={isNew ? 'Create category' : 'Save changes'}
-      unsaved={isNew ? 'This category has not been created yet.' : 'Your changes to this category have not been saved.'}>
-      <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name}
-        description="As employees see it, e.g. Home / Moving." />
-      <TextInput label="Slug" isRequired value={draft.slug} onChange={(slug) => change({ slug })} errorMessage={fieldErrors.slug}
-        description={SLUG_DESCRIPTION} />
-      <ImageUploadField legend="Image" isDisabled={drawer.isSaving}
-        current={form.imageUrl ? { url: form.imageUrl, alt: `Current image of ${draft.name}` } : null}
-        chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key} upload={upload} />
-    </FormDrawer>
+    <CollectionForm<CategoryDraft> actor={actor} noun="category" newTitle="New survey category">
+      {(draft, fieldErrors, isSaving, change) => (
+        <>
+          <TextInput label="Name" isRequired value={draft.name} onChange={(name) => change({ name })} errorMessage={fieldErrors.name}
+            description="As employees see it, e.g. Home / Moving." />
+          <TextInput label="Slug" isRequired value={draft.slug} onChange={(slug) => change({ slug })} errorMessage={fieldErrors.slug}
+            description={SLUG_DESCRIPTION} />
+          <ImageUploadField legend="Image" isDisabled={isSaving} actor={actor} alt={`Current image of ${draft.name}`}
+            chooseLabel="Choose an image" replaceLabel="Replace the image" errorMessage={fieldErrors.image_upload_key} />
+        </>
+      )}
+    </CollectionForm>
   );
 }
 
-function TemplateDetailsDrawer({ actor }: { actor: AdminSurveysActor }) {
-  const form = useSelector(actor, (snapshot) => snapshot.context.templateForm);
-  const categories = useSelector(actor, (snapshot) => snapshot.context.categories);
-  const { fieldErrors, drawer } = useFormDrawer(actor, 'savingTemplate');
-  const templateName = useSelector(actor, (snapshot) =>
-    snapshot.context.templates?.find((template) => template.id === snapshot.context.templateForm?.templateId)?.name,
-  );
-  if (!form) return null;
-
+function TemplateDetailsForm({ actor, categories }: { actor: SurveyTemplatesActor; categories: AdminSurveyCategory[] }) {
   return (
-    <FormDrawer {...drawer} title={`Edit ${templateName ?? 'template'}`} saveLabel="Save changes" unsaved="Your changes to this template have not been saved.">
-      <TemplateDetailsFields draft={form.draft} categories={categories ?? []} fieldErrors={fieldErrors} isNew={false}
-        onChange={(changes) => actor.send({ type: 'CHANGE_TEMPLATE', changes })} />
-    </FormDrawer>
+    <CollectionForm<TemplateDetailsDraft> actor={actor} noun="template">
+      {(draft, fieldErrors, _isSaving, change) => (
+        <TemplateDetailsFields draft={draft} categories={categories} fieldErrors={fieldErrors} isNew={false} onChange={change} />
+      )}
+    </CollectionForm>
   );
 }
 
