@@ -7,6 +7,7 @@ const serverProject = (name: string, env: Record<string, string>, include = ['te
     environment: 'node',
     include,
     env,
+    globalSetup: ['tests/server/openapiCoverage.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -23,6 +23,16 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Signs upload URLs; when absent a secret is generated once and kept in DATA_DIR. */
   SIGNING_SECRET: z.string().min(32).optional(),
+  /**
+   * Seals SSO client secrets at rest (AES-256-GCM): 32 bytes as 64 hex digits or base64. The server does not start
+   * in production without it (main.ts); elsewhere a development key is derived (server/domain/sso/secretBox.ts).
+   */
+  SSO_SECRET_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=?)$/, 'must be 32 bytes: 64 hex digits or base64')
+    .optional(),
+  /** Outside production, start the built-in demo identity provider on this loopback port (0: do not start it). */
+  DEMO_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3400),
   INTERNAL_COMPANY_NAMES: commaList.default(['Life Concierge', 'Life Concierge Staff']),
   SEED_PASSWORD: z.string().min(6).max(128).default('demo-password'),
   /** Requests per minute per client on the sensitive account calls (sign-in, sign-up, OTP, reset). */
@@ -30,7 +40,22 @@ const configSchema = z.object({
   STATIC_DIR: z.string().default('./dist'),
   /** Set when a reverse proxy sits in front: X-Forwarded-For is then trusted for the client address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /**
+   * Test runs only, named by their suite: every answer of a documented route is checked against the OpenAPI document,
+   * and the route x status pairs seen are written to openapi-coverage/<suite>-*.json (server/openapi/responseCheck.ts).
+   */
+  OPENAPI_RESPONSE_CHECK: z.enum(['server', 'e2e']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How long a concierge's reply waits unread before it is e-mailed to the employee (issue 32); a read reply is never
+   * e-mailed. Five minutes unless set (end-to-end tests shorten it).
+   */
+  REPLY_EMAIL_DELAY_MS: z.coerce.number().int().min(0).default(5 * 60 * 1000),
+  /**
+   * Test runs only (NODE_ENV=test): the turnaround targets' clock starts at this instant and stands still until the
+   * loopback-only POST /api/dev/clock moves it, so that the end-to-end story sees a request fall due.
+   */
+  MANUAL_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   /** The server's own errors and traces go to this Sentry (or GlitchTip) project; without it nothing is sent. */
   SENTRY_DSN: z.url().optional(),
   /** The browser's project (the app is built with it): the tunnel forwards envelopes for this DSN and no other. */
@@ -66,6 +91,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (parsed.data.MANUAL_CLOCK_START !== undefined && parsed.data.NODE_ENV !== 'test') {
+    throw new ConfigError(`Invalid configuration:\n  MANUAL_CLOCK_START: only test runs may move the server's clock (NODE_ENV=${parsed.data.NODE_ENV})`);
   }
   const HOST = parsed.data.HOST ?? (hasDemoMode(parsed.data) ? 'localhost' : '0.0.0.0');
   if (hasDemoMode(parsed.data) && !isLoopback(HOST)) {

@@ -19,3 +19,9 @@ export const bearerTokenColumns = (userIdColumn: () => AnyPgColumn) => ({
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** The key of a row about one user and one request (a read marker, a reply e-mail due): it goes with either. */
+export const userRequestColumns = (userIdColumn: () => AnyPgColumn, requestIdColumn: () => AnyPgColumn) => ({
+  userId: integer('user_id').notNull().references(userIdColumn, { onDelete: 'cascade' }),
+  requestId: integer('request_id').notNull().references(requestIdColumn, { onDelete: 'cascade' }),
+});

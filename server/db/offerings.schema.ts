@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { companies, uploads } from './schema.ts';
+import { searchDocument } from './textSearch.ts';
 
 /** The Benefits & Offers catalogue (SPEC §3 Offering, Offering detail, Section, Item, Offering category). */
 
@@ -50,6 +51,8 @@ export const offerings = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    // The employee's search of the catalogue (issue 32); category names are matched through their links.
+    index('offerings_search_idx').using('gin', searchDocument(table.name, table.providerName, table.heading)),
     check(
       'offerings_help_survey_complete',
       sql`(${table.requestSurveyCta} is null) = (${table.requestSurveyId} is null) and (${table.requestSurveyId} is null) = (${table.requestSurveyName} is null)`,

@@ -13,10 +13,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bearerTokenColumns, createdAt, updatedAt } from './columns.ts';
+import { searchDocument } from './textSearch.ts';
 import { surveyCategories, userRequestSurveys } from './surveys.schema.ts';
 
 export const mfaPolicy = pgEnum('mfa_policy', ['off', 'optional', 'required']);
-export const userRole = pgEnum('user_role', ['employee', 'concierge', 'admin']);
+export const userRole = pgEnum('user_role', ['employee', 'concierge', 'admin', 'employer_admin']);
 export const oneTimeTokenPurpose = pgEnum('one_time_token_purpose', ['password_reset', 'unlock', 'email_confirmation']);
 export const otpPurpose = pgEnum('otp_purpose', ['sign_in', 'enrollment']);
 export const outboxChannel = pgEnum('outbox_channel', ['email', 'sms']);
@@ -95,6 +96,11 @@ export const userCompanies = pgTable(
   {
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * Set while the company's directory has turned the member off through SCIM (server/domain/scim): the company
+     * sponsors them no more, as if it were deactivated for them alone; their requests stay.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.companyId] })],
 );
@@ -219,6 +225,8 @@ export const requests = pgTable(
     index('requests_user_idx').on(table.userId, table.status),
     // The console's queues: by status, and "mine" by assignee.
     index('requests_queue_idx').on(table.status, table.assigneeUserId),
+    // The employee's search of their requests (issue 32).
+    index('requests_search_idx').using('gin', searchDocument(table.name, table.details)),
   ],
 );
 

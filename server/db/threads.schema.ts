@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt, userRequestColumns } from './columns.ts';
+import { searchDocument } from './textSearch.ts';
 import { requestStatus, requests, sessions, users } from './schema.ts';
 
 /**
@@ -42,7 +43,12 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_request_idx').on(table.requestId, table.id),
+    // A thread in its order (SPEC §4: by creation time), newest page first and older pages before a cursor (issue 31):
+    // a 2,000-message thread reads 101 entries instead of sorting all of them.
+    index('messages_thread_idx').on(table.requestId, table.createdAt, table.id),
     uniqueIndex('messages_idempotency_idx').on(table.authorUserId, table.idempotencyKey),
+    // The employee's search of their requests' messages (issue 32). The HTML's tags are not words to the parser.
+    index('messages_search_idx').using('gin', searchDocument(table.bodyHtml)),
   ],
 );
 
@@ -70,12 +76,7 @@ export const internalNotes = pgTable(
 export const requestReadMarkers = pgTable(
   'request_read_markers',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    ...userRequestColumns(() => users.id, () => requests.id),
     lastReadMessageId: integer('last_read_message_id').notNull(),
     updatedAt: updatedAt(),
   },

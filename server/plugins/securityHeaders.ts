@@ -6,11 +6,13 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
-/** Powerful browser features the app never uses, switched off for every page and for anything injected into one. */
+/**
+ * Powerful browser features the app never uses, switched off for every page and for anything injected into one. Only
+ * features the browsers know: Chromium logs an error on every page for one it does not (it did for 'bluetooth').
+ */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'geolocation=()',

@@ -23,11 +23,15 @@ import {
   listConsoleRequests,
   listStaff,
   markRequestRead,
+  markWaitingOnEmployee,
 } from '../domain/requests/console.ts';
+import type { Clock } from '../domain/ports/clock.ts';
+import { waitingRequest } from '../../src/contract/sla.ts';
 import { addInternalNote, postConciergeReply } from '../domain/requests/messages.ts';
 import type { RealtimeHub } from '../domain/realtime/realtime.ts';
 import { requestNotFound } from '../domain/requests/requests.ts';
 import { markdownToSafeHtml } from '../domain/requests/sanitize.ts';
+import { assignWaitingRequests } from '../domain/requests/assignment.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 const refusals = { 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
@@ -38,14 +42,17 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
   db: Database;
   storage: FileStorage;
   realtime: RealtimeHub;
-}> = async (app, { config, db, storage, realtime }) => {
+  /** Signs the completion e-mail's rating links (issue 28). */
+  signingSecret: string;
+  clock: Clock;
+}> = async (app, { config, db, storage, realtime, signingSecret, clock }) => {
   // Before the body is even read: nobody but staff learns anything from this API, not even its validation rules.
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requireStaff);
 
   /** The request as the caller now sees it; after a change, once the change is announced. */
   async function answerWithRequest(staffUserId: number, requestId: number) {
-    const request = await findConsoleRequest(db, staffUserId, requestId);
+    const request = await findConsoleRequest(db, staffUserId, requestId, clock.now());
     if (!request) throw requestNotFound();
     return { request };
   }
@@ -53,7 +60,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/requests',
     { schema: { querystring: consoleRequestsQuery, response: { 200: consoleRequestsResponse, ...refusals } } },
-    async (request) => listConsoleRequests(db, userOf(request).id, request.query),
+    async (request) => listConsoleRequests(db, userOf(request).id, request.query, clock.now()),
   );
 
   app.get('/staff', { schema: { response: { 200: staffResponse, ...refusals } } }, async () => ({ staff: await listStaff(db) }));
@@ -66,11 +73,13 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/requests/:id/claim',
-    { schema: { params: idParams, response: { 200: consoleRequestResponse, ...refusals } } },
+    { schema: { params: idParams, response: { 200: consoleRequestResponse, ...refusals, 409: errorBody } } },
     async (request) => {
       const staffUserId = userOf(request).id;
       const requestId = request.params.id;
-      await realtime.publish(await assign(db, { actorUserId: staffUserId, requestId, assigneeUserId: staffUserId, appUrl: config.APP_URL }));
+      await realtime.publish(
+        await assign(db, { actorUserId: staffUserId, requestId, assigneeUserId: staffUserId, appUrl: config.APP_URL, claimOnly: true }),
+      );
       return answerWithRequest(staffUserId, requestId);
     },
   );
@@ -96,7 +105,11 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
       const staffUserId = userOf(request).id;
       const requestId = request.params.id;
       const { status } = request.body;
-      await realtime.publish(await changeRequestStatus(db, { actorUserId: staffUserId, requestId, status, appUrl: config.APP_URL }));
+      await realtime.publish(
+        await changeRequestStatus(db, { actorUserId: staffUserId, requestId, status, appUrl: config.APP_URL, signingSecret, now: clock.now() }),
+      );
+      // A completion frees its concierge's capacity: a waiting request may go to them now.
+      if (status === 'closed') await realtime.publish(await assignWaitingRequests(db, config.APP_URL));
       return answerWithRequest(staffUserId, requestId);
     },
   );
@@ -120,11 +133,23 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
         requestId,
         markdown,
         attachmentKeys,
-        appUrl: config.APP_URL,
+        replyEmailDelayMs: config.REPLY_EMAIL_DELAY_MS,
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        now: clock.now(),
       });
       await realtime.publish(notices);
       return reply.code(201).send(await answerWithRequest(staffUserId, requestId));
+    },
+  );
+
+  // Beyond SPEC (issue 28): waiting on the employee stops the request's turnaround clock until they write.
+  app.post(
+    '/requests/:id/waiting',
+    { schema: { params: idParams, body: waitingRequest, response: { 200: consoleRequestResponse, ...refusals, 409: errorBody } } },
+    async (request) => {
+      const requestId = request.params.id;
+      await realtime.publish(await markWaitingOnEmployee(db, { requestId, waiting: request.body.waiting, now: clock.now() }));
+      return answerWithRequest(userOf(request).id, requestId);
     },
   );
 
@@ -148,7 +173,9 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     '/requests/:id/read',
     { schema: { params: idParams, response: { 200: markReadResponse, ...refusals } } },
     async (request) => {
-      if (!(await markRequestRead(db, userOf(request).id, request.params.id))) throw requestNotFound();
+      const notices = await markRequestRead(db, userOf(request).id, request.params.id);
+      if (!notices) throw requestNotFound();
+      await realtime.publish(notices);
       return { success: true, unread_count: 0 };
     },
   );

@@ -1,12 +1,11 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../src/contract/common.ts';
-import { HEARTBEAT_INTERVAL_MS, type LiveEvent, eventTicketResponse, eventsQuery } from '../../src/contract/events.ts';
+import { HEARTBEAT_INTERVAL_MS, eventTicketResponse, eventsQuery } from '../../src/contract/events.ts';
 import type { Database } from '../db/client.ts';
 import {
   type RealtimeHub,
   type RealtimeNotice,
-  type Viewer,
   currentViewers,
   issueStreamTicket,
   liveEventFor,
@@ -16,83 +15,95 @@ import {
 } from '../domain/realtime/realtime.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import { errorForLog } from '../logging.ts';
+import { type LiveStream, LiveStreams } from './liveStreams.ts';
 
 export const INVALID_TICKET_ERROR = 'This live-update ticket is not valid. Please request a new one.';
 export const LIVE_UPDATES_UNAVAILABLE_ERROR = 'Live updates are unavailable right now.';
 export const TOO_MANY_STREAMS_ERROR = 'Too many live-update connections are open. Close another tab and try again.';
-/** Open streams per user in one process: enough for several tabs; each stream holds a connection and timers. */
+/** Open streams per user in one process: enough for several tabs; each stream holds a connection. */
 export const MAX_STREAMS_PER_USER = 5;
-
-interface LiveStream {
-  viewer: Viewer & { sessionId: number };
-  send(event: LiveEvent): void;
-  end(): void;
-}
-
-/** setTimeout's longest delay; sessions are far shorter, this only keeps an odd expiry from firing at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** One server-sent event: its type as the SSE event name, the JSON as its data (JSON has no raw line breaks). */
-function writeEvent(response: ServerResponse, id: number, event: LiveEvent) {
-  response.write(`id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-}
+/** The security headers an event stream carries: it is read by the app's own script, never rendered. */
+const STREAM_SECURITY_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+/** Sessions checked per query: one statement's parameters stay well under PostgreSQL's limit. */
+const SESSIONS_PER_CHECK = 1_000;
 
 /**
  * Live updates over server-sent events, under /api/v1/events (the ticket scheme is described in
  * src/contract/events.ts). Each process keeps its own open streams and one subscription to the realtime hub,
  * reads each notice once, and writes it to the streams allowed to see it.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeHub }> = async (app, { db, realtime }) => {
-  const streams = new Set<LiveStream>();
-
+export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: RealtimeHub; maxStreams: number }> = async (
+  app,
+  { db, realtime, maxStreams },
+) => {
   /** Reads the viewers of these streams now and ends those whose session ended or whose rights changed. */
   async function endRevoked(candidates: readonly LiveStream[]): Promise<LiveStream[]> {
-    const current = await currentViewers(db, [...new Set(candidates.map((stream) => stream.viewer.sessionId))]);
-    return candidates.filter((stream) => {
-      if (viewerStands(stream.viewer, current.get(stream.viewer.sessionId))) return true;
-      stream.end();
-      return false;
-    });
+    const standing: LiveStream[] = [];
+    for (let start = 0; start < candidates.length; start += SESSIONS_PER_CHECK) {
+      const batch = candidates.slice(start, start + SESSIONS_PER_CHECK);
+      const current = await currentViewers(db, [...new Set(batch.map((stream) => stream.viewer.sessionId))]);
+      for (const stream of batch) {
+        if (viewerStands(stream.viewer, current.get(stream.viewer.sessionId))) standing.push(stream);
+        else stream.end();
+      }
+    }
+    return standing;
   }
 
-  async function fanOut(notice: RealtimeNotice) {
+  // A sign-out, password change or change of rights ends a stream at once through its notice; the heartbeat's one
+  // check of every open session is the fallback for a notice that never came.
+  const streams = new LiveStreams(HEARTBEAT_INTERVAL_MS, (open) => {
+    endRevoked(open).catch((error: unknown) => app.log.warn({ err: errorForLog(error) }, 'live updates: session check failed'));
+  });
+
+  /**
+   * Reads what a notice needs (its event, its recipients' standing) and resolves with the delivery itself. Notices
+   * are read as they arrive, side by side, and delivered one after the other in the order they were announced: a
+   * notice is announced after the commit that it reports, so a reading never misses a change announced before it.
+   */
+  async function prepare(notice: RealtimeNotice): Promise<() => void> {
     if (notice.type === 'sessions.ended') {
-      for (const stream of [...streams]) {
-        const { userId, sessionId } = stream.viewer;
-        if (userId === notice.userId && (notice.sessionId === null || notice.sessionId === sessionId)) stream.end();
-      }
-      return;
+      return () => {
+        for (const stream of streams.list(notice.userId)) {
+          if (notice.sessionId === null || notice.sessionId === stream.viewer.sessionId) stream.end();
+        }
+      };
     }
     // A role, deactivation, membership or company change (the database's triggers announce it to every process):
     // a stream whose viewer no longer stands ends at once, and its client reconnects as who it now is, if it may.
     if (notice.type === 'credentials.changed') {
-      await endRevoked([...streams].filter((stream) => notice.userId === null || stream.viewer.userId === notice.userId));
-      return;
+      await endRevoked(streams.list(notice.userId));
+      return () => {};
     }
-    const recipients = [...streams].filter((stream) => mayReceive(stream.viewer, notice));
-    if (recipients.length === 0) return;
+    const recipients = streams.candidatesFor(notice).filter((stream) => mayReceive(stream.viewer, notice));
+    if (recipients.length === 0) return () => {};
     // Belt and braces: whatever ended a session or changed its rights, its stream gets nothing more.
     const [event, standing] = await Promise.all([liveEventFor(db, notice), endRevoked(recipients)]);
-    if (event) for (const stream of standing) stream.send(event);
+    return () => {
+      if (event) for (const stream of standing) stream.send(event);
+    };
   }
 
-  // Notices are read one after the other, so every stream sees events in the order they were announced.
   let delivery = Promise.resolve();
   const unsubscribe = realtime.subscribe({
     onNotice(notice) {
+      const prepared = prepare(notice);
+      // Its failure is logged in turn below; until then it must not count as unhandled (which ends the process).
+      prepared.catch(() => {});
       delivery = delivery
-        .then(() => fanOut(notice))
+        .then(() => prepared)
+        .then((deliver) => deliver())
         .catch((error: unknown) => app.log.error({ err: errorForLog(error), notice }, 'live updates: delivery failed'));
     },
     onInterrupted() {
-      for (const stream of [...streams]) stream.end();
+      streams.endAll();
     },
   });
 
   // Open streams would keep the server from closing; ending them lets clients reconnect to a running instance.
   app.addHook('preClose', async () => {
     unsubscribe();
-    for (const stream of [...streams]) stream.end();
+    streams.endAll();
   });
 
   app.post(
@@ -106,52 +117,43 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realt
 
   app.get(
     '/',
-    { schema: { querystring: eventsQuery, response: { 401: errorBody, 429: errorBody, 503: errorBody } } },
+    {
+      config: {
+        otherSuccess: {
+          status: 200,
+          description: 'The live updates: one server-sent event per change the viewer may see (its type as the event name, its JSON as the data; see src/contract/events.ts), and a comment line as heartbeat.',
+          contentType: 'text/event-stream',
+        },
+      },
+      schema: { querystring: eventsQuery, response: { 401: errorBody, 429: errorBody, 503: errorBody } },
+    },
     async (request, reply) => {
-      if (!realtime.live) return reply.code(503).send({ error: LIVE_UPDATES_UNAVAILABLE_ERROR });
+      // Past the process's capacity (its open-files limit), a stream would take the descriptor that the next
+      // request needs: the client is told live updates are unavailable, and polls.
+      if (!realtime.live || streams.size >= maxStreams) return reply.code(503).send({ error: LIVE_UPDATES_UNAVAILABLE_ERROR });
       const viewer = await redeemStreamTicket(db, request.query.ticket);
       if (!viewer) return reply.code(401).send({ error: INVALID_TICKET_ERROR });
-      const openForUser = [...streams].filter((stream) => stream.viewer.userId === viewer.userId).length;
-      if (openForUser >= MAX_STREAMS_PER_USER) return reply.code(429).send({ error: TOO_MANY_STREAMS_ERROR });
+      if (streams.openForUser(viewer.userId) >= MAX_STREAMS_PER_USER) return reply.code(429).send({ error: TOO_MANY_STREAMS_ERROR });
 
       reply.hijack();
       const response = reply.raw;
-      // The headers set so far (the security headers) go out with the stream's own.
-      const inherited = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined));
-      response.writeHead(200, {
-        ...(inherited as OutgoingHttpHeaders),
+      // Of the security headers, those that concern a response that is not a document (a page's policies would only
+      // make each stream's header block, which the connection keeps, a kilobyte larger).
+      const headers: OutgoingHttpHeaders = {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         // Proxies such as nginx must pass each event on at once rather than buffer the response.
         'x-accel-buffering': 'no',
-      });
-      // A first line, so that the client's `open` fires now rather than with the first event.
-      response.write(': connected\n\n');
-
-      let nextEventId = 1;
-      // A sign-out, password change or change of rights ends the stream at once through its notice; the heartbeat's
-      // check is the fallback for a notice that never came.
-      const heartbeat = setInterval(() => {
-        endRevoked([stream])
-          .then((standing) => standing.length > 0 && response.write(': heartbeat\n\n'))
-          .catch((error: unknown) => app.log.warn({ err: errorForLog(error) }, 'live updates: session check failed'));
-      }, HEARTBEAT_INTERVAL_MS);
-      // The session's own end: the stream does not outlive it by a heartbeat.
-      const expiry = setTimeout(() => stream.end(), Math.min(viewer.sessionExpiresAt.getTime() - Date.now(), MAX_TIMER_MS));
-      const stream: LiveStream = {
-        viewer,
-        send(event) {
-          writeEvent(response, nextEventId++, event);
-        },
-        end() {
-          clearInterval(heartbeat);
-          clearTimeout(expiry);
-          streams.delete(stream);
-          response.end();
-        },
       };
-      streams.add(stream);
+      for (const name of STREAM_SECURITY_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = value;
+      }
+      response.writeHead(200, headers);
+      const stream = streams.open(viewer, response);
+      // A first line, so that the client's `open` fires now rather than with the first event.
+      stream.comment('connected');
       // The response closes when the client goes away (or after end()): either way the stream is over.
       response.once('close', () => stream.end());
       return reply;

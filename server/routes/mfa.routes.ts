@@ -19,7 +19,8 @@ const mfaRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database }> = async
       schema: { body: mfaEnrollRequest, response: { 200: successBody, ...failure } },
     },
     async (request) => {
-      await startEnrollment(db, userOf(request).id, request.body.mfa_number);
+      const { id: userId, mfaVerified } = userOf(request);
+      await startEnrollment(db, { userId, mfaVerified }, request.body.mfa_number);
       return { success: true };
     },
   );

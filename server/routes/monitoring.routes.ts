@@ -22,7 +22,7 @@ const monitoringRoutes: FastifyPluginAsync<{ browserDsn: string }> = async (app,
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ENVELOPE_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.post('/', { config: { rateLimit: { max: ENVELOPES_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
+  app.post('/', { config: { internal: true, rateLimit: { max: ENVELOPES_PER_MINUTE, timeWindow: '1 minute' } } }, async (request, reply) => {
     const envelope = request.body as Buffer | undefined;
     const headers: Record<string, string> = { 'content-length': String(envelope?.byteLength ?? 0) };
     const userAgent = request.headers['user-agent'];

@@ -7,7 +7,8 @@ import {
   offeringsResponse,
 } from '../../src/contract/offerings.ts';
 import type { Database } from '../db/client.ts';
-import { type OfferingsCache, findOffering, listOfferingCategories } from '../domain/catalogue/offerings.ts';
+import { type OfferingsCache, findOffering, listOfferingCategories, searchVisibleOfferings } from '../domain/catalogue/offerings.ts';
+import { searchQuery } from '../../src/contract/search.ts';
 import { userOf } from '../plugins/authenticate.ts';
 
 /** The same answer for an unknown id and another company's benefit: its existence is not revealed. */
@@ -27,6 +28,15 @@ const offeringsRoutes: FastifyPluginAsyncZod<{ db: Database; catalogue: Offering
       const offerings = await catalogue.list(userOf(request).grantedCompanyIds, { types, preferFeatured, limit });
       return { success: true, offerings };
     },
+  );
+
+  app.get(
+    '/offerings/search',
+    { schema: { querystring: searchQuery, response: { 200: offeringsResponse, 422: errorBody } } },
+    async (request) => ({
+      success: true,
+      offerings: await searchVisibleOfferings(db, userOf(request).grantedCompanyIds, request.query.q),
+    }),
   );
 
   app.get(

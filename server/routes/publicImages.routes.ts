@@ -18,7 +18,8 @@ export const publicImagesRoutes: FastifyPluginAsyncZod<{
   find: (db: Executor, storage: FileStorage, key: string) => Promise<StoredUpload | null>;
   notFoundError: string;
 }> = async (app, { db, storage, find, notFoundError }) => {
-  app.get('/:key', { schema: { params: imageParams, response: { 404: errorBody } } }, async (request, reply) => {
+  const redirect = { status: 302, description: 'Sent on to the stored image (a short-lived address).' };
+  app.get('/:key', { config: { otherSuccess: redirect }, schema: { params: imageParams, response: { 404: errorBody } } }, async (request, reply) => {
     const image = await find(db, storage, request.params.key);
     if (!image) return reply.code(404).send({ error: notFoundError });
     return reply.redirect(await storage.presignGet(image.key, image.filename, image.contentType), 302);

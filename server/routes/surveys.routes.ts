@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorBody, idParams, successBody } from '../../src/contract/common.ts';
+import { findSubmittedRequest } from '../domain/requests/requests.ts';
 import {
   beginSurveyRequest,
   beginSurveyResponse,
@@ -31,14 +32,19 @@ import {
 } from '../domain/surveys/surveys.ts';
 import { userOf } from '../plugins/authenticate.ts';
 import type { UserViews } from '../domain/realtime/userViews.ts';
+import type { Clock } from '../domain/ports/clock.ts';
 
 const refusals = { 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 
 /** SPEC §7 Requests and surveys: the catalogue and the survey conversation, under /api/v1. */
-export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileStorage; views: UserViews }> = async (
-  app,
-  { db, storage, views },
-) => {
+export const surveysRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  storage: FileStorage;
+  views: UserViews;
+  clock: Clock;
+  /** Runs after a survey became a request (automatic assignment). */
+  onRequestFiled?: () => Promise<void>;
+}> = async (app, { db, storage, views, clock, onRequestFiled }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -111,7 +117,13 @@ export const surveysRoutes: FastifyPluginAsyncZod<{ db: Database; storage: FileS
   app.post(
     '/user_request_surveys/:id/submit',
     { onRequest: app.requireConfirmedEmail, schema: { params: idParams, response: { 200: submitSurveyResponse, ...refusals } } },
-    async (request) => ({ success: true, request: await submitSurvey(db, userOf(request).id, request.params.id) }),
+    async (request) => {
+      const submitted = await submitSurvey(db, userOf(request).id, request.params.id, clock.now());
+      if (!onRequestFiled) return { success: true, request: submitted };
+      // Automatic assignment (issue 28) runs once the request is committed; the answer shows where it went.
+      await onRequestFiled();
+      return { success: true, request: (await findSubmittedRequest(db, submitted.id)) ?? submitted };
+    },
   );
 };
 

@@ -11,6 +11,7 @@ import {
   confirmationQuery,
 } from '../../src/contract/account.ts';
 import { CONFIRMATION_LINK_SENT_MESSAGE } from '../../src/contract/account.rules.ts';
+import { PASSWORD_CHANGED_MESSAGE, nameChangeRequest, passwordChangeRequest } from '../../src/contract/profile.ts';
 import { AUTHORIZATION_HEADER, errorBody, messageBody, successBody } from '../../src/contract/common.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -25,6 +26,7 @@ import {
 import { EMAIL_CONFIRMED_MESSAGE, confirmEmail, resendConfirmationLink } from '../domain/accounts/emailConfirmation.ts';
 import { ACCOUNT_UNLOCKED_MESSAGE, unlockWithToken } from '../domain/accounts/lockout.ts';
 import type { RealtimeHub } from '../domain/realtime/realtime.ts';
+import { changePassword, renameUser } from '../domain/accounts/profile.ts';
 import { revokeSession } from '../domain/accounts/sessions.ts';
 import { describeUser } from '../domain/accounts/users.ts';
 import { userOf } from '../plugins/authenticate.ts';
@@ -74,7 +76,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
     '/sign_out',
     {
       onRequest: app.authenticate,
-      config: { skipMfa: true, changesCredentials: true },
+      config: { skipMfa: true, changesCredentials: true, openToEmployerAdmin: true },
       schema: { response: { 200: successBody } },
     },
     async (request) => {
@@ -87,7 +89,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
 
   app.post(
     '/password',
-    { config: rateLimited, schema: { body: forgotPasswordRequest, response: { 200: messageBody } } },
+    { config: rateLimited, schema: { body: forgotPasswordRequest, response: { 200: messageBody, 422: errorBody } } },
     async (request) => {
       await requestPasswordReset(db, request.body.user.email, config.APP_URL);
       return { success: true, message: PASSWORD_RESET_REQUESTED_MESSAGE };
@@ -148,10 +150,41 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: Config; db: Database; realtim
 
   app.get(
     '/current',
-    { onRequest: app.authenticate, schema: { response: { 200: currentUserResponse, 401: errorBody } } },
+    { onRequest: app.authenticate, config: { openToEmployerAdmin: true }, schema: { response: { 200: currentUserResponse, 401: errorBody } } },
     async (request) => {
       const { id } = userOf(request);
       return { user: await views.read(id, 'current', () => describeUser(db, id, config.INTERNAL_COMPANY_NAMES)) };
+    },
+  );
+
+  // Account Settings (issue 32 point 3): the signed-in user edits their own name and password, nobody else's.
+  app.patch(
+    '/current',
+    { onRequest: app.authenticate, schema: { body: nameChangeRequest, response: { 200: currentUserResponse, 401: errorBody, 422: errorBody } } },
+    async (request) => {
+      const { id } = userOf(request);
+      await renameUser(db, id, { firstName: request.body.user.name, lastName: request.body.user.last_name });
+      return { user: await describeUser(db, id, config.INTERNAL_COMPANY_NAMES) };
+    },
+  );
+
+  app.put(
+    '/current/password',
+    {
+      onRequest: app.authenticate,
+      config: { ...rateLimited, changesCredentials: true },
+      schema: { body: passwordChangeRequest, response: { 200: messageBody, 401: errorBody, 422: errorBody, 429: errorBody } },
+    },
+    async (request) => {
+      const { id: userId, sessionId } = userOf(request);
+      const ended = await changePassword(db, {
+        userId,
+        sessionId,
+        currentPassword: request.body.current_password,
+        password: request.body.password,
+      });
+      await realtime.publish(ended.map((endedSessionId) => ({ type: 'sessions.ended' as const, userId, sessionId: endedSessionId })));
+      return { success: true, message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 };

@@ -1,16 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { type ReactNode, Suspense, useDeferredValue, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import type { Company, User } from '../contract/account.ts';
 import { lazyPage } from '../services/lazyPage.ts';
-import { isStaffRole } from './ConsoleGuard.tsx';
+import { isStaffRole } from '../contract/account.rules.ts';
 import { useHydrating } from './hydration.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
+import { CountBadge } from '../widgets/CountBadge.tsx';
 import { Logo } from '../widgets/Logo.tsx';
 import { PlainButton } from '../widgets/Pressable.tsx';
 import { useOpenedOnce } from '../widgets/useOpenedOnce.ts';
 import type { RouteHandle } from './routes.tsx';
-import { useAppActor, useRequestCreationActor, useSession } from '../machines/appSystem.tsx';
+import { useAppActor, useRequestCreationActor, useSession, useUnreadTotal } from '../machines/appSystem.tsx';
 import './AppLayout.css';
 
 interface NavItem {
@@ -18,7 +19,11 @@ interface NavItem {
   label: string;
   mobileLabel: string;
   icon: ReactNode;
+  /** The item counts the employee's unread replies (issue 32). */
+  countsUnread?: boolean;
 }
+
+const UNREAD_LABEL = { one: 'unread reply', other: 'unread replies' };
 
 const icon = (path: string) => (
   <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -28,7 +33,13 @@ const icon = (path: string) => (
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', mobileLabel: 'Dashboard', icon: icon('M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z') },
-  { to: '/requests', label: 'Requests', mobileLabel: 'Requests', icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01') },
+  {
+    to: '/requests',
+    label: 'Requests',
+    mobileLabel: 'Requests',
+    icon: icon('M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01'),
+    countsUnread: true,
+  },
   {
     to: '/benefits-and-offers',
     label: 'Benefits & Offers',
@@ -56,12 +67,33 @@ function useFrameUser(): User | null {
 }
 
 /**
+ * The employee's unread replies are kept while their frame is shown (issue 32): the frame tells the statechart, which
+ * loads and follows them.
+ */
+function useUnreadRepliesOf(user: User | null) {
+  const app = useAppActor();
+  const isEmployee = user?.role === 'employee';
+  useEffect(() => {
+    if (!isEmployee) return;
+    app.send({ type: 'EMPLOYEE_SHOWN' });
+    return () => app.send({ type: 'EMPLOYEE_LEFT' });
+  }, [isEmployee, app]);
+  return useUnreadTotal();
+}
+
+/** A navigation item's own badge: the unread replies on Requests. */
+function NavBadge({ item, unread }: { item: NavItem; unread: number }) {
+  return item.countsUnread ? <CountBadge count={unread} label={UNREAD_LABEL} className="lc-nav-badge" /> : null;
+}
+
+/**
  * The signed-in frame (SPEC §2 Layout): sidebar on large screens; header, user menu and bottom bar on mobile. Until
  * the user is known it is the frame's skeleton (what prerendered signed-in pages paint before any JavaScript runs):
  * the same boxes, without the user's name, menu and sponsors.
  */
 export default function AppLayout() {
   const user = useFrameUser();
+  const unread = useUnreadRepliesOf(user);
   const matches = useMatches();
   const hideBottomBar = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideBottomBar);
   const requestCreation = useRequestCreationActor();
@@ -81,6 +113,7 @@ export default function AppLayout() {
                 <NavLink to={item.to} className="lc-sidebar__link">
                   {item.icon}
                   <span>{item.label}</span>
+                  <NavBadge item={item} unread={unread} />
                 </NavLink>
               </li>
             ))}
@@ -116,7 +149,7 @@ export default function AppLayout() {
         {user && <CompanyFooter companies={user.companies} />}
       </div>
 
-      {!hideBottomBar && <BottomBar />}
+      {!hideBottomBar && <BottomBar unread={unread} />}
       {drawerOpenedOnce && requestCreation && (
         <Suspense fallback={null}>
           <RequestCreationDrawer actor={requestCreation} />
@@ -154,13 +187,14 @@ function UserMenuButton({ user }: { user: User }) {
   );
 }
 
-function BottomBar() {
+function BottomBar({ unread }: { unread: number }) {
   const app = useAppActor();
   const [dashboard, requests, benefits] = NAV_ITEMS as [NavItem, NavItem, NavItem];
   const link = (item: NavItem) => (
     <NavLink to={item.to} className="lc-bottom-bar__link">
       {item.icon}
       <span>{item.mobileLabel}</span>
+      <NavBadge item={item} unread={unread} />
     </NavLink>
   );
   return (

@@ -3,32 +3,38 @@ import { useHydrating } from './hydration.tsx';
 import { Logo } from '../widgets/Logo.tsx';
 import './AuthLayout.css';
 
-const QUOTES = [
-  'I handed off the car registration on Monday and had the renewal in my inbox by Wednesday.',
-  'Finding a vet who could see our dog the same week felt impossible. My concierge did it in an afternoon.',
-  'Our move had a hundred little tasks. Life Concierge took the boring ones off my plate.',
-  'I finally understood my benefits after one conversation, and I did not have to read a single PDF.',
-  'They sorted out an insurance claim I had been putting off for months.',
-  'It is like having a very organised friend who never gets tired of phone queues.',
+/** Each quote with the member who said it: a quote is never shown under someone else's name. */
+const TESTIMONIALS: readonly { quote: string; attribution: string }[] = [
+  {
+    quote: 'I handed off the car registration on Monday and had the renewal in my inbox by Wednesday.',
+    attribution: 'Account executive, always on the road',
+  },
+  {
+    quote: 'Finding a vet who could see our dog the same week felt impossible. My concierge did it in an afternoon.',
+    attribution: 'Operations lead and dog owner',
+  },
+  {
+    quote: 'Our move had a hundred little tasks. Life Concierge took the boring ones off my plate.',
+    attribution: 'Software engineer who just moved cities',
+  },
+  {
+    quote: 'I finally understood my benefits after one conversation, and I did not have to read a single PDF.',
+    attribution: 'Nurse, night shifts',
+  },
+  {
+    quote: 'They sorted out an insurance claim I had been putting off for months.',
+    attribution: 'Teacher and first-time homeowner',
+  },
+  {
+    quote: 'It is like having a very organised friend who never gets tired of phone queues.',
+    attribution: 'Product manager and parent of two',
+  },
 ];
-
-const ATTRIBUTIONS = [
-  'Product manager and parent of two',
-  'Nurse, night shifts',
-  'Software engineer who just moved cities',
-  'Operations lead and dog owner',
-  'Account executive, always on the road',
-  'Teacher and first-time homeowner',
-];
-
-function pick<T>(items: readonly T[]): T {
-  return items[Math.floor(Math.random() * items.length)]!;
-}
 
 /** Picked once per page load. */
-const PICKED = { quote: pick(QUOTES), attribution: pick(ATTRIBUTIONS) };
+const PICKED = TESTIMONIALS[Math.floor(Math.random() * TESTIMONIALS.length)]!;
 /** What a prerendered page shows, and so the render that hydrates it, before the picked one takes its place. */
-const PRERENDERED = { quote: QUOTES[0]!, attribution: ATTRIBUTIONS[0]! };
+const PRERENDERED = TESTIMONIALS[0]!;
 
 /** The public screens' frame (SPEC §1): the form beside a random testimonial and an illustration. */
 export function AuthLayout() {

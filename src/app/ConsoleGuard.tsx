@@ -1,14 +1,10 @@
 import { Outlet } from 'react-router';
+import { isStaffRole } from '../contract/account.rules.ts';
 import { LinkButton } from '../widgets/Button.tsx';
 import { useSession } from '../machines/appSystem.tsx';
 import './ConsoleGuard.css';
 
 export const STAFF_ONLY_MESSAGE = 'This area is for concierge staff only.';
-
-/** The roles that may use the concierge console. */
-export function isStaffRole(role: string | undefined): boolean {
-  return role === 'concierge' || role === 'admin';
-}
 
 /**
  * /console for staff only (DESIGN §1). It lives in the app's own chunk and imports nothing of the console, so an

@@ -9,7 +9,7 @@ import { ToastRegion } from '../widgets/ToastRegion.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import type { RouteHandle } from './routes.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
-import { navigationReload, useAppActor, useToastsActor, useVersionActor } from '../machines/appSystem.tsx';
+import { navigationReload, useAppActor, useToastsActor, useUnreadTotal, useVersionActor } from '../machines/appSystem.tsx';
 
 function useRouteTitle(): string {
   const matches = useMatches();
@@ -23,12 +23,15 @@ function useRouteTitle(): string {
 function NavigationEffects() {
   const location = useLocation();
   const title = useRouteTitle();
+  // Issue 32: the employee's unread replies lead the tab's title, "(2) Life Concierge | Requests".
+  const unread = useUnreadTotal();
   const previousPath = useRef<string | null>(null);
   const app = useAppActor();
 
   useEffect(() => {
-    document.title = title ? `${PRODUCT_NAME} | ${title}` : PRODUCT_NAME;
-  }, [title]);
+    const pageTitle = title ? `${PRODUCT_NAME} | ${title}` : PRODUCT_NAME;
+    document.title = unread > 0 ? `(${unread}) ${pageTitle}` : pageTitle;
+  }, [title, unread]);
 
   useEffect(() => {
     const href = `${location.pathname}${location.search}${location.hash}`;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { User } from '../contract/account.ts';
 import { Menu, MenuItem, MenuTrigger } from '../widgets/Menu.tsx';
 import { PlainButton } from '../widgets/Pressable.tsx';
-import { isStaffRole } from './ConsoleGuard.tsx';
+import { isStaffRole } from '../contract/account.rules.ts';
 
 interface UserMenuProps {
   user: User;

@@ -4,6 +4,7 @@ import { rememberReturnTo } from '../services/storage.ts';
 import { Spinner } from '../widgets/Spinner.tsx';
 import { useHydrating } from './hydration.tsx';
 import { useSession } from '../machines/appSystem.tsx';
+import { EMPLOYER_REPORT_PATH, homePathOf } from '../machines/session.machine.ts';
 
 type SessionView = 'resolving' | 'signedOut' | 'mfaPending' | 'enrollmentPending' | 'signedIn';
 
@@ -42,11 +43,17 @@ function Resolving() {
   );
 }
 
-/** `/`: Dashboard when signed in, else SignIn (no returnTo is kept for the root path). */
+/** The signed-in user's home: the Dashboard, or the console for staff. */
+function useHomePath(): string {
+  return homePathOf(useSession((snapshot) => snapshot.context.user));
+}
+
+/** `/`: the user's home when signed in, else SignIn (no returnTo is kept for the root path). */
 export function RootRedirect() {
   const view = useShownView(useSessionView(), 'resolving');
+  const home = useHomePath();
   if (view === 'resolving') return <Resolving />;
-  return <Navigate to={view === 'signedIn' ? '/dashboard' : '/sign-in'} replace />;
+  return <Navigate to={view === 'signedIn' ? home : '/sign-in'} replace />;
 }
 
 /**
@@ -58,10 +65,13 @@ export function RequireAuth() {
   const actualView = useSessionView();
   const location = useLocation();
   const sawSignedIn = useSawSessionIn(actualView, ['signedIn']);
+  const isEmployerAdmin = useSession((snapshot) => snapshot.context.user?.role === 'employer_admin');
   switch (useShownView(actualView, 'resolving')) {
     case 'resolving':
       return <Resolving />;
     case 'signedIn':
+      // An employer admin has one screen (issue 29 part 3): every other signed-in address leads to it.
+      if (isEmployerAdmin && !location.pathname.startsWith(EMPLOYER_REPORT_PATH)) return <Navigate to={EMPLOYER_REPORT_PATH} replace />;
       return <Outlet />;
     case 'enrollmentPending':
       return <Navigate to="/mfa-enrollment" replace />;
@@ -83,13 +93,14 @@ function useSawSessionIn(view: SessionView, states: SessionView[]): boolean {
   return saw.current;
 }
 
-/** SignIn (unless an MFA step is pending) and SignUp send a signed-in visitor to the Dashboard. */
+/** SignIn (unless an MFA step is pending) and SignUp send a signed-in visitor to their home (the Dashboard). */
 export function PublicOnly() {
   const actualView = useSessionView();
   const signedInHere = useSawSessionIn(actualView, ['signedOut', 'mfaPending']);
   const view = useShownView(actualView, 'signedOut');
+  const home = useHomePath();
   if (view === 'resolving') return <Resolving />;
-  if (view === 'signedIn') return signedInHere ? <Resolving /> : <Navigate to="/dashboard" replace />;
+  if (view === 'signedIn') return signedInHere ? <Resolving /> : <Navigate to={home} replace />;
   if (view === 'enrollmentPending') return <Navigate to="/mfa-enrollment" replace />;
   return <Outlet />;
 }

@@ -4,6 +4,7 @@ import { type LazyPage, lazyPage } from '../services/lazyPage.ts';
 import { AdminGuard } from './AdminGuard.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { ConsoleGuard } from './ConsoleGuard.tsx';
+import { EmployerGuard } from './EmployerGuard.tsx';
 import { leaveFor } from '../services/navigation.ts';
 import { PublicOnly, RequireAuth, RequireMfaStep, RootRedirect } from './guards.tsx';
 import { PARTNER_PRODUCTS, type PartnerProduct, partnerUrl } from './partners.ts';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
             Component: PublicOnly,
             children: [
               { path: '/sign-in', ...page('Sign In', () => import('../views/SignIn.tsx')) },
+              { path: '/sign-in/sso', ...page('Single Sign-On', () => import('../views/SsoReturn.tsx')) },
               { path: '/sign-up/:companySlug?', ...page('Sign Up', () => import('../views/SignUp.tsx')) },
             ],
           },
@@ -114,6 +116,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // Signed in or out: a completion e-mail's rating link carries its own token (issue 28).
+          { path: '/requests/:requestId/rate', ...page('Rate Your Request', () => import('../views/rating/RatePage.tsx')) },
+          // Signed in or out: the frame's navigation is the way on (a signed-out visitor's leads to sign-in).
+          { path: '*', ...page('Page Not Found', () => import('../views/NotFound.tsx')) },
         ],
       },
 
@@ -131,6 +137,8 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/attachments/:fileKey', ...page('Attachment', () => import('../views/Attachment.tsx')) },
+          // The employer admin's report (issue 29 part 3): its own frame and chunk; Chart.js loads from it only.
+          { path: '/employer/report', Component: EmployerGuard, children: [{ index: true, ...page('Value Report', () => import('../views/employer/EmployerReport.tsx')) }] },
           // The concierge console: staff only; its code is one lazy chunk that employees never load.
           {
             path: '/console',
@@ -144,6 +152,8 @@ export const routes: RouteObject[] = [
                   { path: 'requests/:requestId', element: null, handle: { title: 'Console Request' } satisfies RouteHandle },
                 ],
               },
+              // Reports (issue 28): staff, a lazy chunk of its own; its charts' library is a further chunk of that screen.
+              { path: 'reports', ...page('Reports', () => import('../views/console/reports/ReportsView.tsx')) },
               // The admin area: admins only, and one lazy chunk of its own (its frame and screens are one module).
               {
                 path: 'admin',
@@ -154,12 +164,18 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="/console/admin/companies" replace /> },
                       { path: 'companies', ...page('Companies', adminScreen('CompaniesPage')) },
+                      { path: 'companies/:companyId/sso', ...page('Single Sign-On', adminScreen('CompanySsoPage')) },
                       { path: 'staff', ...page('Staff', adminScreen('StaffPage')) },
                       { path: 'audit', ...page('Audit Log', adminScreen('AuditPage')) },
+                      { path: 'employer-reports', ...page('Employer Reports', adminScreen('EmployerReportsPage')) },
                       { path: 'offerings', ...page('Offerings', adminScreen('OfferingsPage')) },
                       { path: 'offering-categories', ...page('Offering Categories', adminScreen('OfferingCategoriesPage')) },
                       { path: 'surveys', ...page('Surveys', adminScreen('SurveysPage')) },
                       { path: 'surveys/:templateId', ...page('Survey Template', adminScreen('SurveyTemplatePage')) },
+                      { path: 'scim', ...page('SCIM Provisioning', adminScreen('ScimTokensPage')) },
+                      { path: 'assignment', ...page('Assignment', adminScreen('AssignmentPage')) },
+                      { path: 'saved-replies', ...page('Saved Replies', adminScreen('SavedRepliesPage')) },
+                      { path: 'service-targets', ...page('Service Targets', adminScreen('ServiceTargetsPage')) },
                     ],
                   },
                 ],
@@ -184,7 +200,6 @@ export const routes: RouteObject[] = [
         ? []
         : [{ path: '/dev/widgets', ...page('Widget Gallery', () => import('../views/dev/WidgetGallery.tsx')) }]),
 
-      { path: '*', ...page('Page Not Found', () => import('../views/NotFound.tsx')) },
     ],
   },
 ];

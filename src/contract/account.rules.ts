@@ -15,3 +15,11 @@ export const CONFIRMATION_LINK_SENT_MESSAGE = 'We sent you a new confirmation li
 /** The e-mail format both sides accept: zod's own default e-mail pattern (z.regexes.email), named once here. */
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/**
+ * The roles that work in the concierge console (and whose home in the app is the console): here, not beside the user
+ * schema, so that the shell and the session decide it without loading zod.
+ */
+export function isStaffRole(role: string | undefined): boolean {
+  return role === 'concierge' || role === 'admin';
+}

@@ -22,12 +22,17 @@ export const user = z.object({
   email: z.string(),
   request_count: z.number().check(z.int(), z.nonnegative()),
   companies: z.array(company),
-  role: z.enum(['employee', 'concierge', 'admin']),
+  role: z.enum(['employee', 'concierge', 'admin', 'employer_admin']),
   /** Belongs to a company named in INTERNAL_COMPANY_NAMES (sent to analytics and error reporting). */
   internal_user: z.boolean(),
   /** The onboarding steps (AboutUs, AboutYou, ContactInfo) have not been completed yet. */
   onboarding_required: z.boolean(),
   mfa_enrolled: z.boolean(),
+  /**
+   * Not in SPEC §3 (issue 32 point 3): the last four digits of the verified MFA phone, for Account to show it masked;
+   * null when not enrolled. The whole number is never sent back.
+   */
+  mfa_phone_last_digits: z.nullable(z.string()),
   /**
    * Not in SPEC §3 (issue 9 point 9): the address is not confirmed yet, so the companies of the sign-up link are not
    * granted (no benefits, no 'Brought to you by') until the e-mailed link is opened.

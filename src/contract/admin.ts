@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from './account.rules.ts';
-import { dbIdText } from './common.ts';
+import { dbId, dbIdText } from './common.ts';
 
 /**
  * The console's admin area (issue 13), under /api/v1/admin: companies, staff and the audit log. Every route needs a
@@ -91,8 +91,9 @@ export type UpdateCompanyRequest = z.infer<typeof updateCompanyRequest>;
  * reactivating gives everything back (its employees sign in again). Asking for the state it is in changes nothing.
  */
 
-export const staffRole = z.enum(['concierge', 'admin']);
-export const accountRole = z.enum(['employee', 'concierge', 'admin']);
+export const staffRole = z.enum(['concierge', 'admin', 'employer_admin']);
+export const accountRole = z.enum(['employee', 'concierge', 'admin', 'employer_admin']);
+export const EMPLOYER_COMPANY_NEEDED = 'Choose the company whose report they see';
 export type AccountRole = z.infer<typeof accountRole>;
 
 /** An account as the staff admin shows it (after a role change it may be an employee's). */
@@ -104,6 +105,10 @@ export const adminAccount = z.object({
   full_name: z.string(),
   role: accountRole,
   active: z.boolean(),
+  /** Invited and not accepted yet: no password has been chosen through the invitation's link (issue 32). */
+  invited: z.boolean(),
+  /** An employer admin's company (issue 29 part 3); null for everyone else. */
+  employer_company_name: z.nullable(z.string()),
   deactivated_at: z.nullable(z.string()),
   created_at: z.string(),
 });
@@ -120,12 +125,21 @@ export type AdminAccountResponse = z.infer<typeof adminAccountResponse>;
  * the invitee is e-mailed a single-use link (the reset-password page, good for INVITATION_TTL_DAYS days) to choose
  * one. An address that already has an account is a 409 on `email`.
  */
-export const inviteStaffRequest = z.object({
-  email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email({ pattern: EMAIL_PATTERN })),
-  first_name: z.string().check(z.trim(), z.minLength(1, 'Please enter the first name'), z.maxLength(100)),
-  last_name: z.string().check(z.trim(), z.minLength(1, 'Please enter the last name'), z.maxLength(100)),
-  role: staffRole,
-});
+export const inviteStaffRequest = z
+  .object({
+    email: z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email({ pattern: EMAIL_PATTERN })),
+    first_name: z.string().check(z.trim(), z.minLength(1, 'Please enter the first name'), z.maxLength(100)),
+    last_name: z.string().check(z.trim(), z.minLength(1, 'Please enter the last name'), z.maxLength(100)),
+    role: staffRole,
+    /** The company whose report an employer admin sees (issue 29 part 3); needed for that role, ignored for others. */
+    company_id: z.optional(z.nullable(dbId)),
+  })
+  .check(
+    z.refine((invitation) => invitation.role !== 'employer_admin' || typeof invitation.company_id === 'number', {
+      message: EMPLOYER_COMPANY_NEEDED,
+      path: ['company_id'],
+    }),
+  );
 export type InviteStaffRequest = z.infer<typeof inviteStaffRequest>;
 export const INVITATION_TTL_DAYS = 7;
 
@@ -144,6 +158,8 @@ export const auditAction = z.enum([
   'company.update',
   'company.deactivate',
   'company.reactivate',
+  'company.sso_update',
+  'company.sso_remove',
   'staff.invite',
   'account.role_change',
   'account.deactivate',
@@ -163,9 +179,33 @@ export const auditAction = z.enum([
   'survey_template.create',
   'survey_template.update',
   'survey_template.questions_replace',
+  'scim_token.create',
+  'scim_token.rotate',
+  'scim_token.revoke',
+  'service_policy.create',
+  'service_policy.update',
+  'saved_reply.create',
+  'saved_reply.update',
+  'saved_reply.archive',
+  'saved_reply.restore',
+  'assignment.default_cap_change',
+  'account.cap_change',
+  'hours_estimate.update',
+  'report_settings.update',
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
-export const auditSubjectType = z.enum(['company', 'account', 'offering', 'offering_category', 'survey_category', 'survey_template']);
+export const auditSubjectType = z.enum([
+  'company',
+  'account',
+  'offering',
+  'offering_category',
+  'survey_category',
+  'survey_template',
+  'scim_token',
+  'service_policy',
+  'saved_reply',
+  'assignment_settings',
+]);
 export type AuditSubjectType = z.infer<typeof auditSubjectType>;
 
 /** A changed field's values; null for a field that did not exist before (a creation). */
@@ -185,16 +225,31 @@ export const auditEvent = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 
+export const AUDIT_PERIOD_ERROR = 'The start of the period must come before its end.';
+
 /**
- * GET /api/v1/admin/audit?limit=&before=&subject_type=&subject_id=: newest first. `before` is the `next_cursor` of
- * the previous page; a subject narrows it to one record's history.
+ * GET /api/v1/admin/audit?limit=&before=&subject_type=&subject_id=&actor_id=&action=&from=&until=: newest first.
+ * `before` is the `next_cursor` of the previous page; a subject narrows it to one record's history. The filters of
+ * the audit screen (issue 32): who made the change, its kind, and the period (`from` inclusive, `until` exclusive,
+ * ISO 8601 instants: the screen sends the admin's local day boundaries).
  */
-export const auditQuery = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
-  before: z.optional(dbIdText),
-  subject_type: z.optional(auditSubjectType),
-  subject_id: z.optional(dbIdText),
-});
+export const auditQuery = z
+  .object({
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+    before: z.optional(dbIdText),
+    subject_type: z.optional(auditSubjectType),
+    subject_id: z.optional(dbIdText),
+    actor_id: z.optional(dbIdText),
+    action: z.optional(auditAction),
+    from: z.optional(z.iso.datetime({ offset: true })),
+    until: z.optional(z.iso.datetime({ offset: true })),
+  })
+  .check(
+    z.refine((query) => query.from === undefined || query.until === undefined || Date.parse(query.from) < Date.parse(query.until), {
+      message: AUDIT_PERIOD_ERROR,
+      path: ['until'],
+    }),
+  );
 export type AuditFilter = z.infer<typeof auditQuery>;
 export type AuditQuery = Partial<AuditFilter>;
 /** `next_cursor`: pass it as `before` for the next (older) page; null on the last page. */

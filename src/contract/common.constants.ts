@@ -42,3 +42,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function isMessageRecord(value: unknown): boolean {
   return isPlainObject(value) && Object.values(value).every((message) => typeof message === 'string');
 }
+
+/**
+ * The 401 of a member whose company's directory turned them off (SCIM): at sign-in, and on the next call of a session
+ * that was open then. The app signs out and shows it.
+ */
+export const ACCESS_TURNED_OFF_ERROR = 'Your employer has turned off your access to Life Concierge.';

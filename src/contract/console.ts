@@ -3,6 +3,7 @@ import { MAX_DB_ID, dbId } from './common.ts';
 import { company } from './account.ts';
 import { MESSAGE_BODY_MAX, attachmentKeys, message, messageText } from './requests.ts';
 import { requestStatus } from './surveys.ts';
+import { consoleServiceLevel } from './sla.ts';
 
 /**
  * The concierge console's API, under /api/v1/console. Every route needs a signed-in concierge or admin; an
@@ -52,6 +53,8 @@ export const consoleRequestSummary = z.object({
   /** Employee messages the caller has not read (per staff member; see POST .../read). */
   unread_count: z.number().check(z.int()),
   last_message_at: z.nullable(z.string()),
+  /** Beyond SPEC (issue 28): the turnaround target in play and its state; null for a request filed before targets. */
+  service_level: z.optional(z.nullable(consoleServiceLevel)),
 });
 export type ConsoleRequestSummary = z.infer<typeof consoleRequestSummary>;
 
@@ -59,10 +62,13 @@ export type ConsoleRequestSummary = z.infer<typeof consoleRequestSummary>;
  * GET /api/v1/console/requests?queue=&q=&limit=&offset=. Without a queue: every request. `q` matches the
  * employee's name or e-mail or the request's name (case-insensitive, anywhere in the text). Order: In Queue
  * oldest first (first come, first served); In Progress by latest activity; Completed most recently closed first;
- * all requests by latest activity.
+ * all requests by latest activity. Beyond SPEC (issue 28): the open queues (In Queue, In Progress, Mine) sort by due
+ * time by default, soonest first (a paused or settled request last); `sort=arrival` asks for the order above.
  */
+export const consoleQueueSort = z.enum(['due', 'arrival']);
 export const consoleRequestsQuery = z.object({
   queue: z.optional(consoleQueue),
+  sort: z.optional(consoleQueueSort),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
   offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(MAX_DB_ID)), 0),

@@ -26,3 +26,24 @@ export type OutboxMessage = z.infer<typeof outboxMessage>;
 
 export const outboxResponse = z.object({ messages: z.array(outboxMessage) });
 export type OutboxResponse = z.infer<typeof outboxResponse>;
+
+/** The longest single move of the test clock: 60 days, far past any turnaround target. */
+export const CLOCK_ADVANCE_MAX_MINUTES = 60 * 24 * 60;
+
+/**
+ * POST /api/dev/clock (test runs started with MANUAL_CLOCK_START only; 409 otherwise): sets the turnaround targets'
+ * clock to an instant, or moves it on by some minutes, and answers where it now stands.
+ */
+export const CLOCK_MOVE_ERROR = 'Give either set or advance_minutes';
+export const clockMove = z
+  .strictObject({
+    /** The instant the clock now shows. */
+    set: z.optional(z.iso.datetime({ offset: true })),
+    /** Minutes to move it on by. */
+    advance_minutes: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(CLOCK_ADVANCE_MAX_MINUTES))),
+  })
+  .check(z.refine((move) => (move.set === undefined) !== (move.advance_minutes === undefined), CLOCK_MOVE_ERROR));
+export type ClockMove = z.infer<typeof clockMove>;
+
+export const clockResponse = z.object({ now: z.string() });
+export type ClockResponse = z.infer<typeof clockResponse>;

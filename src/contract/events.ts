@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { message } from './requests.ts';
+import { slaAlertEvent } from './sla.ts';
 import { requestStatus } from './surveys.ts';
 
 /**
@@ -42,6 +43,16 @@ export const requestUpdatedEvent = z.object({
   updated_at: z.string(),
 });
 
+/**
+ * Staff read a request's thread up to a message (beyond SPEC: the employee's thread says "Seen"). Sent to its owner
+ * and to staff.
+ */
+export const requestSeenEvent = z.object({
+  type: z.literal('request.seen'),
+  request_id: z.number().check(z.int()),
+  seen_by_staff_message_id: z.number().check(z.int()),
+});
+
 /** An internal note was added. Staff only. */
 export const noteCreatedEvent = z.object({
   type: z.literal('note.created'),
@@ -49,7 +60,18 @@ export const noteCreatedEvent = z.object({
   note_id: z.number().check(z.int()),
 });
 
-export const liveEvent = z.discriminatedUnion('type', [messageCreatedEvent, requestUpdatedEvent, noteCreatedEvent]);
+/**
+ * Beyond SPEC (issue 32): the owner read their request's thread (on any of their devices). Sent to the owner only, so
+ * that every tab and device of theirs clears its unread count at once.
+ */
+export const requestReadEvent = z.object({
+  type: z.literal('request.read'),
+  request_id: z.number().check(z.int()),
+  last_read_message_id: z.number().check(z.int()),
+  unread_count: z.number().check(z.int()),
+});
+
+export const liveEvent = z.discriminatedUnion('type', [messageCreatedEvent, requestUpdatedEvent, requestSeenEvent, noteCreatedEvent, requestReadEvent, slaAlertEvent]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type LiveEventType = LiveEvent['type'];
-export const LIVE_EVENT_TYPES: readonly LiveEventType[] = ['message.created', 'request.updated', 'note.created'];
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = ['message.created', 'request.updated', 'request.seen', 'note.created', 'request.read', 'sla.alert'];

@@ -143,6 +143,12 @@ export const nextScreenItem = z.object({
   optional: z.boolean(),
   /** Answering (or skipping) this question completes the survey: the summary review comes next. */
   last_question: z.boolean(),
+  /**
+   * Not in SPEC §3 (issue 32): where the question stands in the survey, 1-based, and how many questions it has, for
+   * 'Question 3 of 6'. Optional: an answer without them shows no progress line.
+   */
+  position: z.optional(z.number().check(z.int(), z.positive())),
+  question_count: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type NextScreenItem = z.infer<typeof nextScreenItem>;
 

@@ -1,4 +1,17 @@
-import { type ActorRef, type DoneActorEvent, type Snapshot, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  type ActorRef,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type DoneActorEvent,
+  type Snapshot,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  stopChild,
+} from 'xstate';
+import { navigate } from '../services/navigation.ts';
 import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, refusalOf, withoutErrorsFor } from './adminForms.ts';
 import { type UploadActor, type UploadReport, isUploading, uploadMachine } from './upload.machine.ts';
 
@@ -12,8 +25,10 @@ export interface ContractSchema {
 }
 
 /** The open form: which record it is for (null while creating one), the draft as typed and as it opened. */
-export interface CollectionForm<Draft> {
+export interface CollectionForm<Draft, Item = unknown> {
   itemId: number | null;
+  /** The record as the form opened it, or as last saved on a record's page. */
+  record: Item | null;
   draft: Draft;
   /** Leaving a form whose draft differs from it asks first. */
   openedDraft: Draft;
@@ -35,7 +50,7 @@ export interface AdminCollectionContext<Item, Draft, Choices, Filter = unknown> 
   loadError: string | null;
   /** The record whose form is being opened (null: a new one), on screens whose form loads what it offers. */
   opening: { itemId: number | null } | null;
-  form: CollectionForm<Draft> | null;
+  form: CollectionForm<Draft, Item> | null;
   /** What the open form offers to choose from, on screens whose form loads it. */
   choices: Choices | null;
   /** The form's image uploader, while the form is open. */
@@ -49,6 +64,15 @@ export interface AdminCollectionContext<Item, Draft, Choices, Filter = unknown> 
   notice: string | null;
   /** Why the last change from the list, or the form's opening, failed: above the list, or in the confirmation. */
   refusal: string | null;
+  /** What the form's last own edit did, for screen readers (e.g. 'Question 3 moved up to 2.'). */
+  announcement: string | null;
+  /** The draft run as what it makes (the survey conversation of a template's questions), on forms with a preview. */
+  preview: AnyActorRef | null;
+}
+
+/** A record's page (the questions of a template) is opened with the record: null, a new one. */
+export interface RecordPageInput {
+  itemId: number | null;
 }
 
 /** A setting changed from the list: `{ field: 'active'; value: boolean }`, the screen's union of them. */
@@ -73,17 +97,20 @@ export type AdminCollectionEvent<Draft, S extends Setting = Setting, Edit = neve
   | { type: 'DISCARD' }
   | { type: 'KEEP_EDITING' }
   /** The form's own edits (the offering's sections). */
-  | { type: 'EDIT_DRAFT'; edit: Edit };
+  | { type: 'EDIT_DRAFT'; edit: Edit }
+  | { type: 'PREVIEW' }
+  | { type: 'RESTART_PREVIEW' }
+  | { type: 'CLOSE_PREVIEW' };
 
 /** What the generic views read of a collection screen's actor. */
-export type AdminCollectionActor<Item = AdminRecord, Draft = object, Choices = unknown> = ActorRef<
+export type AdminCollectionActor<Item = AdminRecord, Draft = object, Choices = unknown, Edit = never> = ActorRef<
   Snapshot<unknown> & {
     context: AdminCollectionContext<Item, Draft, Choices>;
-    matches(state: 'list' | 'editing' | 'saving' | 'confirming' | 'confirmingDiscard' | 'changing' | 'opening'): boolean;
+    matches(state: 'list' | 'editing' | 'saving' | 'confirming' | 'confirmingDiscard' | 'changing' | 'opening' | 'previewing'): boolean;
     hasTag(tag: 'busy'): boolean;
   },
-  // The events every screen accepts (its settings and edits are its own).
-  AdminCollectionEvent<Draft, never>
+  // The events every screen accepts, and its form's own edits (its settings are its own).
+  AdminCollectionEvent<Draft, never, Edit>
 >;
 
 interface SettingConfig<Item, Value> {
@@ -117,8 +144,16 @@ export interface AdminCollectionConfig<
   /** The filter the list opens with, on screens whose list is filtered (FILTER). */
   filter?: Filter;
   loadError: string;
-  list: () => Promise<Item[]>;
-  order: CollectionOrder<Item>;
+  /** The records (every screen but a record's page). */
+  list?: () => Promise<Item[]>;
+  /** The list's order (default: as listed). */
+  order?: CollectionOrder<Item>;
+  /**
+   * A record's page rather than a list (a template's questions): it opens the form of the record its input names
+   * (open.call), stays on it after a save (a record created there gets the page's address of its own), and leaving it
+   * goes `back`.
+   */
+  page?: { back: string; addressOf: (item: Item) => string };
   /** The record's name in notices ('Acme saved.'). */
   nameOf: (item: Item) => string;
   form: {
@@ -133,17 +168,27 @@ export interface AdminCollectionConfig<
     update?: (itemId: number, request: Request) => Promise<Item>;
     /** The messages as the form shows them beside its fields, from the schema's or the server's. */
     messagesOf?: (errors: FieldErrors, draft: Draft) => FieldErrors;
-    /** What the save tells (default: '<name> saved.'). */
-    savedNotice?: (item: Item) => string;
+    /** What the save tells, given the record as it was (default: '<name> saved.'). */
+    savedNotice?: (item: Item, before: Item | null) => string;
     /** The draft with the changes typed (default: merged), and the messages they withdraw (default: the fields'). */
     changed?: (draft: Draft, changes: Partial<Draft>) => Draft;
     stalePaths?: (changes: Partial<Draft>) => string[];
-    /** The form's own edits (the offering's sections): the new draft, and the messages the edit withdraws. */
-    edit?: (draft: Draft, edit: Edit) => { draft: Draft; stale: string[] };
+    /** The form's own edits (the offering's sections): the new draft, the messages it withdraws, what it did. */
+    edit?: (draft: Draft, edit: Edit) => { draft: Draft; stale: string[]; announcement?: string };
     /** An image uploaded in the form: the draft's field for its key, and the message while it still uploads. */
     image?: { keyField: keyof Draft & string; stillUploading: string; urlOf: (item: Item) => string | null };
     /** A form that loads the record and what it offers before it opens. */
-    open?: { call: (itemId: number | null) => Promise<{ item: Opened | null; choices: Choices }>; loadError: string };
+    open?: {
+      call: (itemId: number | null) => Promise<{ item: Opened | null; choices: Choices }>;
+      loadError: string;
+      /** Only a new record's form loads first (what it offers is for creating); a listed record's opens at once. */
+      forNewOnly?: boolean;
+    };
+    /**
+     * The draft run as what it makes, a child actor (the employee conversation of a template's questions): started
+     * once the schema takes the draft's request; the draft waits, unchanged, until the preview is closed.
+     */
+    preview?: { schema: ContractSchema; requestOf: (draft: Draft) => unknown; start: (form: CollectionForm<Draft, Item>) => { logic: AnyActorLogic; input: unknown } };
   };
   /** Moves up and down the list (its order must be ranked). */
   move?: (itemId: number, position: number) => Promise<Item>;
@@ -217,24 +262,36 @@ export function adminCollectionMachine<
 >(screen: AdminCollectionConfig<Id, Item, Draft, Request, Opened, Choices, S, Edit, Filter>) {
   type Context = AdminCollectionContext<Item, Draft, Choices, Filter>;
   type Event = AdminCollectionEvent<Draft, S, Edit, Filter>;
-  const { form: formConfig, settings = {} as Record<string, SettingConfig<Item, unknown>>, order } = screen;
+  const { form: formConfig, settings = {} as Record<string, SettingConfig<Item, unknown>>, order = { asListed: true }, page } = screen;
   const settingOf = (field: string) => (settings as Record<string, SettingConfig<Item, unknown>>)[field];
-  const { image, open } = formConfig;
+  const { image, open, preview } = formConfig;
+  const opensExisting = open !== undefined && !open.forNewOnly;
   const confirmsSome = Object.values(settings as Record<string, SettingConfig<Item, unknown>>).some((setting) => setting.confirms);
 
-  const check = (form: CollectionForm<Draft>): FieldErrors => {
-    const isNew = form.itemId === null;
-    const checked = formConfig.schema(isNew).safeParse(formConfig.requestOf(form.draft, isNew));
+  const errorsOf = (schema: ContractSchema, request: unknown): FieldErrors => {
+    const checked = schema.safeParse(request);
     return checked.success || !checked.error ? {} : fieldErrorsOfIssues(checked.error.issues);
   };
-  const shown = (errors: FieldErrors, form: CollectionForm<Draft> | null) =>
+  const check = (form: CollectionForm<Draft, Item>): FieldErrors => {
+    const isNew = form.itemId === null;
+    return errorsOf(formConfig.schema(isNew), formConfig.requestOf(form.draft, isNew));
+  };
+  const checkPreview = (form: CollectionForm<Draft, Item>): FieldErrors => (preview ? errorsOf(preview.schema, preview.requestOf(form.draft)) : {});
+  const shown = (errors: FieldErrors, form: CollectionForm<Draft, Item> | null) =>
     form && formConfig.messagesOf ? formConfig.messagesOf(errors, form.draft) : errors;
-  const formOf = (item: Opened | null): CollectionForm<Draft> => {
+  const formOf = (item: Opened | null): CollectionForm<Draft, Item> => {
     const draft = item && formConfig.draftOf ? formConfig.draftOf(item) : (formConfig.empty as Draft);
-    return { itemId: item?.id ?? null, draft, openedDraft: draft, imageUrl: item && image ? image.urlOf(item) : null };
+    return { itemId: item?.id ?? null, record: item, draft, openedDraft: draft, imageUrl: item && image ? image.urlOf(item) : null };
   };
   const find = (context: Context, itemId: number) => context.items?.find((item) => item.id === itemId);
-  const opened = { fieldErrors: {}, formError: null, notice: null, refusal: null };
+  const opened = { fieldErrors: {}, formError: null, notice: null, refusal: null, announcement: null };
+  /** Leaving the form: back to the list, or away from a record's page. */
+  const leaving = page ? { target: 'left', actions: 'leavePage' as const } : { target: 'list', actions: 'closeForm' as const };
+  const leavingForm = [{ guard: 'hasUnsavedChanges' as const, target: 'confirmingDiscard' }, leaving];
+  const savedOnPage = [
+    { guard: 'isCreating' as const, target: 'editing', actions: ['storeSavedRecord' as const, 'showRecordAddress' as const] },
+    { target: 'editing', actions: 'storeSavedRecord' as const },
+  ];
   /** The form's message once the upload it asked to wait for has ended: there is nothing to wait for. */
   const withoutWaitMessage = (formError: string | null) => (formError === image?.stillUploading ? null : formError);
 
@@ -242,14 +299,15 @@ export function adminCollectionMachine<
     types: {
       context: {} as Context,
       events: {} as Event,
+      input: {} as RecordPageInput | undefined,
     },
     actors: {
       upload: uploadMachine,
-      list: fromPromise<Item[]>(() => screen.list()),
+      list: fromPromise<Item[]>(() => screen.list?.() ?? Promise.reject(new Error(`${screen.id} lists nothing`))),
       open: fromPromise<{ item: Opened | null; choices: Choices }, { itemId: number | null }>(({ input }) =>
         open ? open.call(input.itemId) : Promise.reject(new Error(`${screen.id} opens no form`)),
       ),
-      save: fromPromise<Item, CollectionForm<Draft>>(({ input }) => {
+      save: fromPromise<Item, CollectionForm<Draft, Item>>(({ input }) => {
         const request = formConfig.requestOf(input.draft, input.itemId === null);
         if (input.itemId === null) return formConfig.create?.(request) ?? Promise.reject(new Error(`${screen.id} creates nothing`));
         return formConfig.update?.(input.itemId, request) ?? Promise.reject(new Error(`${screen.id} edits nothing`));
@@ -262,6 +320,8 @@ export function adminCollectionMachine<
     },
     guards: {
       isValid: ({ context }) => context.form !== null && Object.keys(check(context.form)).length === 0,
+      canPreview: ({ context }) => context.form !== null && Object.keys(checkPreview(context.form)).length === 0,
+      isCreating: ({ context }) => context.form?.itemId === null,
       isUploadingImage: ({ context }) => context.upload !== null && isUploading(context.upload.getSnapshot()),
       hasUnsavedChanges: ({ context }) =>
         context.form !== null && JSON.stringify(context.form.draft) !== JSON.stringify(context.form.openedDraft),
@@ -280,7 +340,7 @@ export function adminCollectionMachine<
       changeConfirms: ({ context }) => context.change !== null && settingOf(context.change.field)?.confirms === true,
     },
     actions: {
-      storeItems: assign((_, items: Item[]) => ({ items: orderedOf(order, items), loadError: null })),
+      storeItems: assign(({ event }) => ({ items: orderedOf(order, (event as unknown as DoneActorEvent<Item[]>).output), loadError: null })),
       clearLoadError: assign({ loadError: null }),
       filter: assign(({ event }) => {
         assertEvent(event, 'FILTER');
@@ -290,7 +350,7 @@ export function adminCollectionMachine<
       openNew: assign(open ? { opening: { itemId: null }, notice: null, refusal: null } : { form: formOf(null), ...opened }),
       openExisting: assign(({ context, event }) => {
         assertEvent(event, 'EDIT');
-        if (open) return { opening: { itemId: event.itemId }, notice: null, refusal: null };
+        if (opensExisting) return { opening: { itemId: event.itemId }, notice: null, refusal: null };
         const item = find(context, event.itemId);
         return item ? { form: formOf(item as Opened), ...opened } : {};
       }),
@@ -317,8 +377,8 @@ export function adminCollectionMachine<
       edit: assign(({ context, event }) => {
         assertEvent(event, 'EDIT_DRAFT');
         if (!context.form || !formConfig.edit) return {};
-        const { draft, stale } = formConfig.edit(context.form.draft, event.edit);
-        return { form: { ...context.form, draft }, fieldErrors: withoutErrorsFor(context.fieldErrors, stale) };
+        const { draft, stale, announcement = context.announcement } = formConfig.edit(context.form.draft, event.edit);
+        return { form: { ...context.form, draft }, fieldErrors: withoutErrorsFor(context.fieldErrors, stale), notice: null, announcement };
       }),
       startImageUpload: assign({ upload: ({ spawn }) => spawn('upload', IMAGE_UPLOAD) }),
       stopImageUpload: enqueueActions(({ enqueue }) => {
@@ -343,6 +403,7 @@ export function adminCollectionMachine<
         return { form: { ...context.form, draft }, fieldErrors: withoutErrorsFor(context.fieldErrors, [image.keyField]) };
       }),
       showInvalidFields: assign(({ context }) => ({ fieldErrors: context.form ? shown(check(context.form), context.form) : {}, formError: null })),
+      showUnpreviewable: assign(({ context }) => ({ fieldErrors: context.form ? shown(checkPreview(context.form), context.form) : {}, formError: null })),
       clearErrors: assign({ fieldErrors: {}, formError: null }),
       showSaveFailure: assign(({ context }, error: unknown) => {
         const { fieldErrors, formError } = failureOf(error);
@@ -354,9 +415,27 @@ export function adminCollectionMachine<
           items: placed(order, context.items ?? [], item),
           form: null,
           choices: null,
-          notice: formConfig.savedNotice ? formConfig.savedNotice(item) : `${screen.nameOf(item)} saved.`,
+          notice: formConfig.savedNotice ? formConfig.savedNotice(item, context.form?.record ?? null) : `${screen.nameOf(item)} saved.`,
         };
       }),
+      /** On a record's page, the form stays open on the record saved. */
+      storeSavedRecord: assign(({ context, event }) => {
+        const item = (event as unknown as DoneActorEvent<Item>).output;
+        const before = context.form?.record ?? null;
+        const notice = formConfig.savedNotice ? formConfig.savedNotice(item, before) : `${screen.nameOf(item)} saved.`;
+        return { form: formOf(item as Opened), notice, announcement: null };
+      }),
+      /** A record created on its page has an address of its own: reloading the page edits it, rather than creating another. */
+      showRecordAddress: ({ event }) => page && navigate(page.addressOf((event as unknown as DoneActorEvent<Item>).output), { replace: true }),
+      leavePage: () => page && navigate(page.back),
+      startPreview: assign(({ context, spawn }) => {
+        if (!context.form || !preview) return {};
+        // Each preview runs its own logic, on the draft of the moment.
+        const { logic, input } = preview.start(context.form);
+        return { preview: spawn(logic, { input }) };
+      }),
+      stopPreview: stopChild(({ context }) => context.preview ?? ''),
+      forgetPreview: assign({ preview: null }),
       closeForm: assign({ form: null, choices: null, fieldErrors: {}, formError: null }),
       startMove: assign(({ context, event }) => {
         assertEvent(event, 'MOVE');
@@ -382,11 +461,11 @@ export function adminCollectionMachine<
     },
   }).createMachine({
     id: screen.id,
-    context: {
+    context: ({ input }) => ({
       items: null,
       filter: screen.filter ?? null,
       loadError: null,
-      opening: null,
+      opening: page ? { itemId: input?.itemId ?? null } : null,
       form: null,
       choices: null,
       upload: null,
@@ -395,30 +474,35 @@ export function adminCollectionMachine<
       formError: null,
       notice: null,
       refusal: null,
-    },
-    initial: 'loading',
+      announcement: null,
+      preview: null,
+    }),
+    initial: page ? 'opening' : 'loading',
     states: {
-      loading: {
-        tags: 'busy',
-        entry: 'clearLoadError',
-        invoke: {
-          id: 'list',
-          src: 'list',
-          onDone: { target: 'list', actions: { type: 'storeItems', params: ({ event }) => event.output } },
-          onError: { target: 'failed', actions: 'showLoadError' },
+      ...(page ? {} : {
+        loading: {
+          tags: 'busy',
+          entry: 'clearLoadError',
+          invoke: {
+            id: 'list',
+            src: 'list',
+            onDone: { target: 'list', actions: 'storeItems' as const },
+            onError: { target: 'failed', actions: 'showLoadError' as const },
+          },
         },
-      },
+      }),
       failed: {
-        on: { RETRY: 'loading' },
+        // A record's page that could not open can still be left.
+        on: page ? { RETRY: 'opening', CANCEL: leaving } : { RETRY: 'loading' },
       },
-      list: {
+      ...(page ? {} : { list: {
         // No form is open: its uploader goes with it.
         ...(image ? { entry: 'stopImageUpload' as const } : {}),
         on: {
           ...('filter' in screen ? { FILTER: { actions: 'filter' as const } } : {}),
           ...(formConfig.create ? { NEW: { target: open ? 'opening' : 'editing', actions: image ? ['openNew', 'startImageUpload'] : 'openNew' } } : {}),
           ...(formConfig.update
-            ? { EDIT: { target: open ? 'opening' : 'editing', actions: image ? ['openExisting', 'startImageUpload'] : 'openExisting' } }
+            ? { EDIT: { target: opensExisting ? 'opening' : 'editing', actions: image ? ['openExisting', 'startImageUpload'] : 'openExisting' } }
             : {}),
           ...(screen.move ? { MOVE: { guard: 'canMove', target: 'changing', actions: 'startMove' } } : {}),
           ...(screen.settings
@@ -430,17 +514,19 @@ export function adminCollectionMachine<
               }
             : {}),
         },
-      },
+      } }),
       ...(open
         ? {
             opening: {
               tags: 'busy',
+              entry: 'clearLoadError',
+              ...(page ? { on: { CANCEL: leaving } } : {}),
               invoke: {
                 id: 'open',
                 src: 'open',
                 input: ({ context }: { context: Context }) => ({ itemId: context.opening?.itemId ?? null }),
                 onDone: { target: 'editing', actions: 'showOpened' },
-                onError: { target: 'list', actions: 'showOpenFailure' },
+                onError: page ? { target: 'failed', actions: 'showLoadError' } : { target: 'list', actions: 'showOpenFailure' },
               },
             },
           }
@@ -462,23 +548,40 @@ export function adminCollectionMachine<
             { guard: 'isValid', target: 'saving', actions: 'clearErrors' },
             { actions: 'showInvalidFields' },
           ],
-          CANCEL: [{ guard: 'hasUnsavedChanges', target: 'confirmingDiscard' }, { target: 'list', actions: 'closeForm' }],
+          CANCEL: leavingForm,
+          ...(preview ? { PREVIEW: [{ guard: 'canPreview' as const, target: 'previewing' }, { actions: 'showUnpreviewable' as const }] } : {}),
         },
       },
       /** Nothing typed is lost unasked: leaving a changed form asks first. */
       confirmingDiscard: {
         on: {
-          DISCARD: { target: 'list', actions: 'closeForm' },
+          DISCARD: leaving,
           KEEP_EDITING: 'editing',
         },
       },
+      ...(preview
+        ? {
+            /** The draft run as what it makes; the draft waits, unchanged, until the preview is closed. */
+            previewing: {
+              entry: 'startPreview',
+              exit: ['stopPreview', 'forgetPreview'],
+              on: {
+                RESTART_PREVIEW: { target: 'previewing', reenter: true },
+                CLOSE_PREVIEW: 'editing',
+                ...(page ? { CANCEL: leavingForm } : {}),
+              },
+            },
+          }
+        : {}),
+      // The route changes, and the screen's actor stops with the screen.
+      ...(page ? { left: {} } : {}),
       saving: {
         tags: 'busy',
         invoke: {
           id: 'save',
           src: 'save',
           input: ({ context }) => context.form ?? formOf(null),
-          onDone: { target: 'list', actions: 'storeSaved' },
+          onDone: page ? savedOnPage : { target: 'list', actions: 'storeSaved' as const },
           onError: { target: 'editing', actions: { type: 'showSaveFailure', params: errorOf } },
         },
       },

@@ -41,3 +41,17 @@ export function refusalOf(error: unknown): string {
 
 /** The error an invoked call failed with, as an action's params. */
 export const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+
+/** A form's list (sections, questions) with the entry at `from` moved `by` places; as it was, past either end. */
+export function moved<T>(list: readonly T[], from: number, by: number): T[] {
+  const to = from + by;
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/** A form's list with the entry at `index` changed. */
+export const replaced = <T>(list: readonly T[], index: number, change: (item: T) => T) =>
+  list.map((item, at) => (at === index ? change(item) : item));

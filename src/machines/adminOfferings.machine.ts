@@ -32,7 +32,7 @@ import {
 } from '../services/adminOfferings.ts';
 import { listTemplates } from '../services/adminSurveys.ts';
 import { adminCollectionMachine } from './adminCollection.ts';
-import type { FieldErrors } from './adminForms.ts';
+import { type FieldErrors, moved, replaced } from './adminForms.ts';
 
 export const OFFERINGS_LOAD_ERROR = "We couldn't load the offerings. Please try again.";
 export const FORM_LOAD_ERROR = "We couldn't open the offering form. Please try again.";
@@ -207,18 +207,6 @@ const ITEM_FIELD_PATHS: Record<keyof ItemDraft, readonly string[]> = {
   value: ['value'],
   external_url: ['external_url'],
 };
-
-function moved<T>(list: readonly T[], from: number, by: number): T[] {
-  const to = from + by;
-  if (to < 0 || to >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
-
-const replaced = <T>(list: readonly T[], index: number, change: (item: T) => T) =>
-  list.map((item, at) => (at === index ? change(item) : item));
 
 /** What the form offers to choose from. */
 export interface OfferingChoices {

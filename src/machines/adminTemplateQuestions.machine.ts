@@ -1,17 +1,17 @@
-import { type ActorRefFrom, type SnapshotFrom, assertEvent, assign, fromPromise, setup, stopChild } from 'xstate';
 import {
   type AdminQuestion,
   type AdminSurveyCategory,
   type AdminTemplate,
   type CreateTemplateRequest,
   type QuestionInput,
+  type ReplaceQuestionsRequest,
   createTemplateRequest,
   replaceQuestionsRequest,
 } from '../contract/adminCatalogue.ts';
 import { type NextScreenItem, PREFILL_TYPES, type QuestionPrefill, type QuestionType, type SelectOption } from '../contract/surveys.ts';
 import { createTemplate, fetchTemplate, listSurveyCategories, replaceQuestions } from '../services/adminSurveys.ts';
-import { navigate } from '../services/navigation.ts';
-import { type FieldErrors, errorOf, failureOf, fieldErrorsOfIssues, withoutErrorsFor } from './adminForms.ts';
+import { type CollectionForm, adminCollectionMachine } from './adminCollection.ts';
+import { type FieldErrors, moved, replaced } from './adminForms.ts';
 import { EMPTY_TEMPLATE_DETAILS, type TemplateDetailsDraft } from './adminSurveyTemplates.machine.ts';
 import { PREVIEW_PREFILLS, surveyPreviewOf } from './surveyPreview.ts';
 
@@ -36,7 +36,22 @@ export interface QuestionDraft {
   options: SelectOption[];
 }
 
+/** The editor's draft: a new template's details (an existing template's are edited on the surveys screen), and its questions. */
+export interface TemplateDraft extends TemplateDetailsDraft {
+  questions: QuestionDraft[];
+}
+
 export type QuestionChanges = Partial<Pick<QuestionDraft, 'label' | 'type' | 'optional' | 'prefilled'>>;
+
+/** An edit of the questions and a single select's options (places are 0-based). */
+export type QuestionEdit =
+  | { kind: 'addQuestion' }
+  | { kind: 'changeQuestion'; question: number; changes: QuestionChanges }
+  | { kind: 'moveQuestion'; question: number; by: -1 | 1 }
+  | { kind: 'removeQuestion'; question: number }
+  | { kind: 'addOption'; question: number }
+  | { kind: 'changeOption'; question: number; option: number; changes: Partial<SelectOption> }
+  | { kind: 'removeOption'; question: number; option: number };
 
 export function questionInputOf(question: QuestionDraft): QuestionInput {
   const { label, type, optional, prefilled, options } = question;
@@ -49,7 +64,9 @@ export function questionInputOf(question: QuestionDraft): QuestionInput {
   };
 }
 
-export function createRequestOf(details: TemplateDetailsDraft, questions: readonly QuestionDraft[]): CreateTemplateRequest {
+export const questionsRequestOf = (draft: TemplateDraft): ReplaceQuestionsRequest => ({ questions: draft.questions.map(questionInputOf) });
+
+export function createRequestOf({ questions, ...details }: TemplateDraft): CreateTemplateRequest {
   return { ...details, questions: questions.map(questionInputOf) };
 }
 
@@ -64,15 +81,18 @@ const NEW_OPTIONS: SelectOption[] = [
   { label: '', value: '' },
 ];
 
-function draftOf(question: AdminQuestion, key: number): QuestionDraft {
-  return {
-    key,
-    label: question.label,
-    type: question.type,
-    optional: question.optional,
-    prefilled: question.prefill !== null,
-    options: question.select_options ?? [],
-  };
+const blankQuestion = (key: number): QuestionDraft => ({ key, label: '', type: 'TextInput', optional: false, prefilled: false, options: [] });
+
+/** A new template begins with one blank question. */
+export const EMPTY_TEMPLATE_DRAFT: TemplateDraft = { ...EMPTY_TEMPLATE_DETAILS, questions: [blankQuestion(1)] };
+
+function questionDraftOf(question: AdminQuestion, key: number): QuestionDraft {
+  const { label, type, optional, prefill, select_options: options } = question;
+  return { key, label, type, optional, prefilled: prefill !== null, options: options ?? [] };
+}
+
+export function templateDraftOf({ name, slug, for_alpha, category_id, questions }: AdminTemplate): TemplateDraft {
+  return { name, slug, for_alpha, category_id, questions: questions.map((question, index) => questionDraftOf(question, index + 1)) };
 }
 
 /** How the preview asks a question: as the server would send it, with sample pre-filled answers. */
@@ -90,83 +110,17 @@ function previewItemsOf(questions: readonly QuestionDraft[]): NextScreenItem[] {
   });
 }
 
-/** The editor's messages: the template's fields and the list (`fieldErrors`), and each question's (by its key). */
-interface SortedErrors {
-  fieldErrors: FieldErrors;
-  questionErrors: Record<number, FieldErrors>;
-}
+/** The name the preview shows: the template's, or the new one's as typed. */
+export const previewNameOf = (form: CollectionForm<TemplateDraft, AdminTemplate>) => form.record?.name ?? (form.draft.name.trim() || 'New request');
 
-/** Sorts messages keyed by path ('questions.1.select_options.0.label') to the question they are about. */
-function sortErrors(fields: FieldErrors, questions: readonly QuestionDraft[]): SortedErrors {
-  const sorted: SortedErrors = { fieldErrors: {}, questionErrors: {} };
-  for (const [path, message] of Object.entries(fields)) {
-    const [, index, rest] = /^questions\.(\d+)\.(.+)$/.exec(path) ?? [];
-    const question = index === undefined ? undefined : questions[Number(index)];
-    if (!question || rest === undefined) {
-      sorted.fieldErrors[path] ??= message;
-      continue;
-    }
-    const errors = (sorted.questionErrors[question.key] ??= {});
-    errors[rest] ??= message;
-  }
-  // Options not yet filled in are named one by one; that their empty values clash says nothing more.
-  for (const errors of Object.values(sorted.questionErrors)) {
-    if (Object.keys(errors).some((path) => path.startsWith('select_options.'))) delete errors.select_options;
-  }
-  return sorted;
-}
-
-/** The survey conversation running on the draft. */
-export type SurveyPreviewActor = ActorRefFrom<ReturnType<typeof surveyPreviewOf>>;
-
-export interface AdminTemplateQuestionsInput {
-  /** Null: a new template, created with its first questions. */
-  templateId: number | null;
-}
-
-export interface AdminTemplateQuestionsContext {
-  templateId: number | null;
-  /** As last loaded or saved; null until a new template is created. */
-  template: AdminTemplate | null;
-  categories: AdminSurveyCategory[];
-  /** A new template's details (an existing template's are edited on the surveys screen). */
-  details: TemplateDetailsDraft;
-  questions: QuestionDraft[];
-  nextKey: number;
-  fieldErrors: FieldErrors;
-  questionErrors: Record<number, FieldErrors>;
-  formError: string | null;
-  loadError: string | null;
-  /** What the last save did. */
-  notice: string | null;
-  /** What the last change of the list did, for screen readers (e.g. 'Question 3 moved up to 2.'). */
-  announcement: string | null;
-  /** The conversation preview, while it is open. */
-  preview: SurveyPreviewActor | null;
-}
-
-export type AdminTemplateQuestionsEvent =
-  | { type: 'RETRY' }
-  | { type: 'CHANGE_DETAILS'; changes: Partial<TemplateDetailsDraft> }
-  | { type: 'ADD_QUESTION' }
-  | { type: 'CHANGE_QUESTION'; key: number; changes: QuestionChanges }
-  | { type: 'MOVE_QUESTION'; key: number; offset: -1 | 1 }
-  | { type: 'REMOVE_QUESTION'; key: number }
-  | { type: 'ADD_OPTION'; key: number }
-  | { type: 'CHANGE_OPTION'; key: number; index: number; changes: Partial<SelectOption> }
-  | { type: 'REMOVE_OPTION'; key: number; index: number }
-  | { type: 'SAVE' }
-  | { type: 'PREVIEW' }
-  | { type: 'RESTART_PREVIEW' }
-  | { type: 'CLOSE_PREVIEW' };
-
-export interface LoadedEditor {
-  template: AdminTemplate | null;
-  categories: AdminSurveyCategory[];
+/** Options not yet filled in are named one by one; that their empty values clash says nothing more. */
+function questionMessages(errors: FieldErrors): FieldErrors {
+  const named = (path: string) => Object.keys(errors).some((other) => other.startsWith(`${path}.`));
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => !(/^questions\.\d+\.select_options$/.test(path) && named(path))));
 }
 
 /** What a save tells: the version, and that employees who began an earlier one keep it. */
-export function savedNotice(before: AdminTemplate | null, after: AdminTemplate): string {
+export function savedNotice(after: AdminTemplate, before: AdminTemplate | null): string {
   if (before === null) return `${after.name} created, with version ${after.version} of its questions.`;
   if (after.version === before.version) {
     return `Questions saved as version ${after.version}. No employee had begun it yet, so it was changed in place.`;
@@ -177,265 +131,113 @@ export function savedNotice(before: AdminTemplate | null, after: AdminTemplate):
   );
 }
 
-function updateQuestion(context: AdminTemplateQuestionsContext, key: number, change: (question: QuestionDraft) => QuestionDraft) {
-  return context.questions.map((question) => (question.key === key ? change(question) : question));
-}
+/** The server names a question's pre-fill `prefill`. */
+const questionPath = (question: number, field: string) => `questions.${question}.${field === 'prefilled' ? 'prefill' : field}`;
 
-/** The question's messages without those of the given fields (and of their nested paths). */
-function questionErrorsWithout(context: AdminTemplateQuestionsContext, key: number, fields: readonly string[]) {
-  const own = context.questionErrors[key] ?? {};
-  const kept = withoutErrorsFor(own, fields);
-  const { [key]: _before, ...others } = context.questionErrors;
-  return Object.keys(kept).length > 0 ? { ...others, [key]: kept } : others;
-}
-
-const positionOf = (context: AdminTemplateQuestionsContext, key: number) => context.questions.findIndex((question) => question.key === key);
-
-function checkDraft(context: AdminTemplateQuestionsContext) {
-  const questions = context.questions.map(questionInputOf);
-  return context.template === null && context.templateId === null
-    ? createTemplateRequest.safeParse({ ...context.details, questions })
-    : replaceQuestionsRequest.safeParse({ questions });
-}
-
-/**
- * The question editor of one request template (issue 13). It loads the template (or, for a new one, the
- * categories) and edits a draft of its questions: added, removed, moved, each with its label, type (SPEC §3),
- * optional flag, pre-fill where the type has one, and a single select's options. The draft is checked with the
- * contract before it is saved or previewed; the server's refusals are shown beside the fields they name, and
- * nothing typed is lost on a failure. A save replaces the whole list and says which version it made. The preview
- * runs the employee conversation on the draft, locally.
- */
-export const adminTemplateQuestionsMachine = setup({
-  types: {
-    context: {} as AdminTemplateQuestionsContext,
-    events: {} as AdminTemplateQuestionsEvent,
-    input: {} as AdminTemplateQuestionsInput,
-  },
-  actors: {
-    loadEditor: fromPromise<LoadedEditor, { templateId: number | null }>(async ({ input }) => {
-      const [template, categories] = await Promise.all([
-        input.templateId === null ? null : fetchTemplate(input.templateId),
-        listSurveyCategories(),
-      ]);
-      return { template, categories };
-    }),
-    saveQuestions: fromPromise<AdminTemplate, { templateId: number | null; template: CreateTemplateRequest }>(({ input }) =>
-      input.templateId === null ? createTemplate(input.template) : replaceQuestions(input.templateId, { questions: input.template.questions }),
-    ),
-  },
-  guards: {
-    draftIsValid: ({ context }) => checkDraft(context).success,
-    questionsAreValid: ({ context }) => replaceQuestionsRequest.safeParse({ questions: context.questions.map(questionInputOf) }).success,
-    isExisting: ({ context }) => context.templateId !== null,
-  },
-  actions: {
-    storeLoaded: assign(({ context }, { template, categories }: LoadedEditor) => {
-      if (template) return { template, categories, loadError: null, ...questionsOf(template, context.nextKey) };
-      // A new template begins with one blank question.
-      return { categories, loadError: null, questions: [blankQuestion(context.nextKey)], nextKey: context.nextKey + 1 };
-    }),
-    clearLoadError: assign({ loadError: null }),
-    showLoadError: assign({ loadError: TEMPLATE_LOAD_ERROR }),
-    changeDetails: assign(({ context, event }) => {
-      assertEvent(event, 'CHANGE_DETAILS');
-      const fieldErrors = withoutErrorsFor(context.fieldErrors, Object.keys(event.changes));
-      return { details: { ...context.details, ...event.changes }, fieldErrors, notice: null };
-    }),
-    addQuestion: assign(({ context }) => {
-      const { questions: _tooFew, ...fieldErrors } = context.fieldErrors;
-      return {
-        questions: [...context.questions, blankQuestion(context.nextKey)],
-        nextKey: context.nextKey + 1,
-        fieldErrors,
-        notice: null,
-        announcement: `Question ${context.questions.length + 1} added.`,
-      };
-    }),
-    changeQuestion: assign(({ context, event }) => {
-      assertEvent(event, 'CHANGE_QUESTION');
-      const questions = updateQuestion(context, event.key, (question) => {
-        const changed = { ...question, ...event.changes };
-        const becomesSelect = event.changes.type === 'SingleSelectInput' && question.options.length === 0;
-        return becomesSelect ? { ...changed, options: NEW_OPTIONS } : changed;
+/** The questions after an edit, the messages that no longer hold (by place, once places change), and what it did. */
+function editedQuestions(questions: QuestionDraft[], edit: QuestionEdit): { questions: QuestionDraft[]; stale: string[]; announcement?: string } {
+  const inQuestion = (change: (question: QuestionDraft) => QuestionDraft) => replaced(questions, edit.kind === 'addQuestion' ? -1 : edit.question, change);
+  const withOptions = (change: (options: SelectOption[]) => SelectOption[]) => inQuestion((question) => ({ ...question, options: change(question.options) }));
+  switch (edit.kind) {
+    case 'addQuestion': {
+      const key = Math.max(0, ...questions.map((question) => question.key)) + 1;
+      return { questions: [...questions, blankQuestion(key)], stale: ['questions'], announcement: `Question ${questions.length + 1} added.` };
+    }
+    case 'changeQuestion': {
+      const { changes } = edit;
+      const changed = inQuestion((question) => {
+        const becomesSelect = changes.type === 'SingleSelectInput' && question.options.length === 0;
+        return { ...question, ...changes, ...(becomesSelect ? { options: NEW_OPTIONS } : {}) };
       });
       // A new type may change what the options and the pre-fill mean: their messages go with it.
-      const fields = [...Object.keys(event.changes), ...('type' in event.changes ? ['select_options', 'prefill'] : [])];
-      return { questions, questionErrors: questionErrorsWithout(context, event.key, fields), notice: null };
-    }),
-    moveQuestion: assign(({ context, event }) => {
-      assertEvent(event, 'MOVE_QUESTION');
-      const from = positionOf(context, event.key);
-      const to = from + event.offset;
-      if (from === -1 || to < 0 || to >= context.questions.length) return {};
-      const questions = [...context.questions];
-      const [moved] = questions.splice(from, 1);
-      questions.splice(to, 0, moved as QuestionDraft);
+      const fields = [...Object.keys(changes), ...('type' in changes ? ['select_options', 'prefill'] : [])];
+      return { questions: changed, stale: fields.map((field) => questionPath(edit.question, field)) };
+    }
+    case 'moveQuestion': {
+      const to = edit.question + edit.by;
+      if (to < 0 || to >= questions.length) return { questions, stale: [] };
+      const announcement = `Question ${edit.question + 1} moved ${edit.by < 0 ? 'up' : 'down'} to ${to + 1}.`;
+      return { questions: moved(questions, edit.question, edit.by), stale: ['questions'], announcement };
+    }
+    case 'removeQuestion':
       return {
-        questions,
-        notice: null,
-        announcement: `Question ${from + 1} moved ${event.offset < 0 ? 'up' : 'down'} to ${to + 1}.`,
+        questions: questions.filter((_, index) => index !== edit.question),
+        stale: ['questions'],
+        announcement: `Question ${edit.question + 1} removed.`,
       };
-    }),
-    removeQuestion: assign(({ context, event }) => {
-      assertEvent(event, 'REMOVE_QUESTION');
-      const position = positionOf(context, event.key);
-      const { [event.key]: _removed, ...questionErrors } = context.questionErrors;
-      return {
-        questions: context.questions.filter((question) => question.key !== event.key),
-        questionErrors,
-        notice: null,
-        announcement: `Question ${position + 1} removed.`,
-      };
-    }),
-    addOption: assign(({ context, event }) => {
-      assertEvent(event, 'ADD_OPTION');
-      const questions = updateQuestion(context, event.key, (question) => ({ ...question, options: [...question.options, { label: '', value: '' }] }));
-      return { questions, questionErrors: questionErrorsWithout(context, event.key, ['select_options']), notice: null };
-    }),
-    changeOption: assign(({ context, event }) => {
-      assertEvent(event, 'CHANGE_OPTION');
-      const questions = updateQuestion(context, event.key, (question) => ({
-        ...question,
-        options: question.options.map((option, index) => {
-          if (index !== event.index) return option;
-          const changed = { ...option, ...event.changes };
+    case 'addOption':
+      return { questions: withOptions((options) => [...options, { label: '', value: '' }]), stale: [questionPath(edit.question, 'select_options')] };
+    case 'changeOption': {
+      const { changes } = edit;
+      const changed = withOptions((options) =>
+        replaced(options, edit.option, (option) => {
           // The value follows the label until it is typed itself.
-          const valueFollows = event.changes.label !== undefined && event.changes.value === undefined && option.value === optionValueOf(option.label);
-          return valueFollows ? { ...changed, value: optionValueOf(changed.label) } : changed;
+          const valueFollows = changes.label !== undefined && changes.value === undefined && option.value === optionValueOf(option.label);
+          return { ...option, ...changes, ...(valueFollows ? { value: optionValueOf(changes.label ?? '') } : {}) };
         }),
-      }));
-      const fields = ['select_options', ...Object.keys(event.changes).map((field) => `select_options.${event.index}.${field}`)];
-      return { questions, questionErrors: questionErrorsWithout(context, event.key, fields), notice: null };
-    }),
-    removeOption: assign(({ context, event }) => {
-      assertEvent(event, 'REMOVE_OPTION');
-      const questions = updateQuestion(context, event.key, (question) => ({
-        ...question,
-        options: question.options.filter((_, index) => index !== event.index),
-      }));
+      );
+      return { questions: changed, stale: [questionPath(edit.question, 'select_options')] };
+    }
+    case 'removeOption':
       // The options after it move up a place: messages about them by place no longer fit.
-      return { questions, questionErrors: questionErrorsWithout(context, event.key, ['select_options']), notice: null };
-    }),
-    showInvalidDraft: assign(({ context }) => {
-      const checked = checkDraft(context);
-      return { ...sortErrors(checked.success ? {} : fieldErrorsOfIssues(checked.error.issues), context.questions), formError: null, notice: null };
-    }),
-    showInvalidQuestions: assign(({ context }) => {
-      const checked = replaceQuestionsRequest.safeParse({ questions: context.questions.map(questionInputOf) });
-      return { ...sortErrors(checked.success ? {} : fieldErrorsOfIssues(checked.error.issues), context.questions), formError: null, notice: null };
-    }),
-    clearErrors: assign({ fieldErrors: {}, questionErrors: {}, formError: null, notice: null }),
-    showSaveFailure: assign(({ context }, error: unknown) => {
-      const { fieldErrors, formError } = failureOf(error);
-      return { ...sortErrors(fieldErrors, context.questions), formError };
-    }),
-    storeSaved: assign(({ context }, template: AdminTemplate) => ({
-      template,
-      templateId: template.id,
-      ...questionsOf(template, context.nextKey),
-      notice: savedNotice(context.template, template),
-      announcement: null,
-    })),
-    /** A created template has an address of its own: reloading the page edits it, rather than creating another. */
-    showTemplateAddress: ({ context }) => navigate(templatePath(context.templateId as number), { replace: true }),
-    startPreview: assign(({ context, spawn }) => {
-      const name = context.template?.name ?? (context.details.name.trim() || 'New request');
-      const logic = surveyPreviewOf(previewItemsOf(context.questions), name);
-      // Each preview runs its own logic, on the draft of the moment.
-      return { preview: spawn(logic, { input: { survey: { id: context.templateId ?? 0, name }, firstRequest: false } }) };
-    }),
-    stopPreview: stopChild(({ context }) => context.preview ?? ''),
-    forgetPreview: assign({ preview: null }),
-  },
-}).createMachine({
+      return { questions: withOptions((options) => options.filter((_, index) => index !== edit.option)), stale: [questionPath(edit.question, 'select_options')] };
+  }
+}
+
+/** The template (null: a new one) and the categories a new one can be put in. */
+async function openEditor(templateId: number | null): Promise<{ item: AdminTemplate | null; choices: AdminSurveyCategory[] }> {
+  const [item, choices] = await Promise.all([templateId === null ? null : fetchTemplate(templateId), listSurveyCategories()]);
+  return { item, choices };
+}
+
+type TemplateRequest = CreateTemplateRequest | ReplaceQuestionsRequest;
+
+/**
+ * The question editor of one request template (issue 13), a record's page of the admin collection factory: a draft
+ * of the template's questions (with a new template's details), each question added, removed, moved, with its label,
+ * type (SPEC §3), optional flag, pre-fill where the type has one, and a single select's options. It is checked with
+ * the contract before it is saved or previewed; a save replaces the whole list and says which version it made. The
+ * preview runs the employee conversation on the draft, locally.
+ */
+export const adminTemplateQuestionsMachine = adminCollectionMachine<
+  'adminTemplateQuestions',
+  AdminTemplate,
+  TemplateDraft,
+  TemplateRequest,
+  AdminTemplate,
+  AdminSurveyCategory[],
+  never,
+  QuestionEdit
+>({
   id: 'adminTemplateQuestions',
-  context: ({ input }) => ({
-    templateId: input.templateId,
-    template: null,
-    categories: [],
-    details: EMPTY_TEMPLATE_DETAILS,
-    questions: [],
-    nextKey: 1,
-    fieldErrors: {},
-    questionErrors: {},
-    formError: null,
-    loadError: null,
-    notice: null,
-    announcement: null,
-    preview: null,
-  }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: 'busy',
-      entry: 'clearLoadError',
-      invoke: {
-        id: 'loadEditor',
-        src: 'loadEditor',
-        input: ({ context }) => ({ templateId: context.templateId }),
-        onDone: { target: 'editing', actions: { type: 'storeLoaded', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: 'showLoadError' },
-      },
+  loadError: TEMPLATE_LOAD_ERROR,
+  page: { back: SURVEYS_PATH, addressOf: (template) => templatePath(template.id) },
+  nameOf: (template) => template.name,
+  form: {
+    empty: EMPTY_TEMPLATE_DRAFT,
+    draftOf: templateDraftOf,
+    schema: (isNew) => (isNew ? createTemplateRequest : replaceQuestionsRequest),
+    requestOf: (draft, isNew) => (isNew ? createRequestOf(draft) : questionsRequestOf(draft)),
+    // A new template's request is createRequestOf's (requestOf above).
+    create: (request) => createTemplate(request as CreateTemplateRequest),
+    update: replaceQuestions,
+    messagesOf: questionMessages,
+    savedNotice,
+    edit: (draft, edit) => {
+      const { questions, ...rest } = editedQuestions(draft.questions, edit);
+      return { draft: { ...draft, questions }, ...rest };
     },
-    failed: {
-      on: { RETRY: 'loading' },
-    },
-    editing: {
-      on: {
-        CHANGE_DETAILS: { actions: 'changeDetails' },
-        ADD_QUESTION: { actions: 'addQuestion' },
-        CHANGE_QUESTION: { actions: 'changeQuestion' },
-        MOVE_QUESTION: { actions: 'moveQuestion' },
-        REMOVE_QUESTION: { actions: 'removeQuestion' },
-        ADD_OPTION: { actions: 'addOption' },
-        CHANGE_OPTION: { actions: 'changeOption' },
-        REMOVE_OPTION: { actions: 'removeOption' },
-        SAVE: [{ guard: 'draftIsValid', target: 'saving', actions: 'clearErrors' }, { actions: 'showInvalidDraft' }],
-        PREVIEW: [{ guard: 'questionsAreValid', target: 'previewing' }, { actions: 'showInvalidQuestions' }],
-      },
-    },
-    saving: {
-      tags: 'busy',
-      invoke: {
-        id: 'saveQuestions',
-        src: 'saveQuestions',
-        input: ({ context }) => ({ templateId: context.templateId, template: createRequestOf(context.details, context.questions) }),
-        onDone: [
-          {
-            guard: 'isExisting',
-            target: 'editing',
-            actions: { type: 'storeSaved', params: ({ event }) => event.output },
-          },
-          {
-            target: 'editing',
-            actions: [{ type: 'storeSaved', params: ({ event }) => event.output }, 'showTemplateAddress'],
-          },
-        ],
-        onError: { target: 'editing', actions: { type: 'showSaveFailure', params: errorOf } },
-      },
-    },
-    /** The draft as the employee conversation; the draft waits, unchanged, until the preview is closed. */
-    previewing: {
-      entry: 'startPreview',
-      exit: ['stopPreview', 'forgetPreview'],
-      on: {
-        RESTART_PREVIEW: { target: 'previewing', reenter: true },
-        CLOSE_PREVIEW: 'editing',
+    open: { call: openEditor, loadError: TEMPLATE_LOAD_ERROR },
+    preview: {
+      schema: replaceQuestionsRequest,
+      requestOf: questionsRequestOf,
+      start: (form) => {
+        const name = previewNameOf(form);
+        return {
+          logic: surveyPreviewOf(previewItemsOf(form.draft.questions), name),
+          input: { survey: { id: form.itemId ?? 0, name }, firstRequest: false },
+        };
       },
     },
   },
 });
-
-function blankQuestion(key: number): QuestionDraft {
-  return { key, label: '', type: 'TextInput', optional: false, prefilled: false, options: [] };
-}
-
-function questionsOf(template: AdminTemplate, nextKey: number) {
-  return {
-    questions: template.questions.map((question, index) => draftOf(question, nextKey + index)),
-    nextKey: nextKey + template.questions.length,
-  };
-}
-
-export type AdminTemplateQuestionsSnapshot = SnapshotFrom<typeof adminTemplateQuestionsMachine>;

@@ -5,6 +5,7 @@ import { liveUpdatesMachine } from './liveUpdates.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { toastsMachine } from './toasts.machine.ts';
 import { SYSTEM_IDS, inSystem } from './system.ts';
+import type { ReadReport, unreadRepliesMachine } from './unreadReplies.machine.ts';
 import type { versionCheckMachine } from './versionCheck.machine.ts';
 
 /**
@@ -13,6 +14,8 @@ import type { versionCheckMachine } from './versionCheck.machine.ts';
  * - 'session': the session and MFA statechart;
  * - 'toasts': the global toasts;
  * - 'liveUpdates': the one live stream, open while a flow subscribes (the request thread, the console);
+ * - 'unreadReplies': the employee's unread replies, kept while their frame is shown (issue 32), loaded when an
+ *   employee's frame is first shown (staff and the public pages never load it);
  * - 'versionCheck': SPEC §4 version check, loaded when the tab first becomes visible (its code is not in the first
  *   page load, DESIGN §9);
  * - 'requestCreation': the request creation drawer, loaded when it is first asked to open (it is a signed-in feature,
@@ -30,6 +33,12 @@ export type AppEvent =
   | RequestCreationCommand
   /** The tab became visible for the first time since the page loaded. */
   | { type: 'TAB_VISIBLE' }
+  /** The signed-in employee's frame is shown (AppLayout): their unread replies are kept, live. */
+  | { type: 'EMPLOYEE_SHOWN' }
+  /** It is gone (signed out, or a staff member's frame). */
+  | { type: 'EMPLOYEE_LEFT' }
+  /** The employee has seen a thread to its end (requestThread.machine.ts): the unread replies report it. */
+  | ({ type: 'READ_UP_TO' } & ReadReport)
   /** A screen that started a flow in the system (appSystem.tsx, useFlow) has gone: the app, its parent, stops it. */
   | { type: 'FLOW_ENDED'; flow: AnyActorRef }
   /** A screen's flow failed. */
@@ -37,6 +46,7 @@ export type AppEvent =
 
 type RequestCreationLogic = typeof requestCreationMachine;
 type VersionCheckLogic = typeof versionCheckMachine;
+type UnreadRepliesLogic = typeof unreadRepliesMachine;
 
 export interface AppContext {
   /** A command that arrived while the drawer's statechart was loading: it is handed over once it runs. */
@@ -44,6 +54,7 @@ export interface AppContext {
 }
 
 const theDrawer = inSystem(SYSTEM_IDS.requestCreation);
+const theUnreadReplies = inSystem(SYSTEM_IDS.unreadReplies);
 
 const onFirstVisibleTab = fromCallback(({ sendBack }) => {
   const onVisibilityChange = () => {
@@ -62,6 +73,7 @@ export const appMachine = setup({
     session: sessionMachine,
     toasts: toastsMachine,
     liveUpdates: liveUpdatesMachine,
+    loadUnreadReplies: fromPromise<UnreadRepliesLogic>(async () => (await import('./unreadReplies.machine.ts')).unreadRepliesMachine),
     onFirstVisibleTab,
     loadVersionCheck: fromPromise<VersionCheckLogic>(async () => (await import('./versionCheck.machine.ts')).versionCheckMachine),
     loadRequestCreation: fromPromise<RequestCreationLogic>(
@@ -79,6 +91,12 @@ export const appMachine = setup({
       if (context.pendingCommand) enqueue.sendTo(theDrawer, context.pendingCommand);
       enqueue.assign({ pendingCommand: null });
     }),
+    startUnreadReplies: enqueueActions(({ enqueue }, { logic }: { logic: UnreadRepliesLogic }) => {
+      enqueue.spawnChild(logic, { systemId: SYSTEM_IDS.unreadReplies });
+      // The frame that loaded it is shown.
+      enqueue.sendTo(theUnreadReplies, { type: 'EMPLOYEE_SHOWN' });
+    }),
+    forwardToUnreadReplies: enqueueActions(({ event, enqueue }) => enqueue.sendTo(theUnreadReplies, event)),
     keepCommand: assign({
       pendingCommand: ({ event }) => (event.type === 'OPEN_CATEGORIES' || event.type === 'START_SURVEY' ? event : null),
     }),
@@ -120,6 +138,35 @@ export const appMachine = setup({
         running: {},
       },
     },
+    unreadReplies: {
+      initial: 'notLoaded',
+      states: {
+        notLoaded: {
+          on: { EMPLOYEE_SHOWN: 'loading' },
+        },
+        loading: {
+          // Gone before it loaded: nothing to keep (the next frame loads it again, from the browser's cache).
+          on: { EMPLOYEE_LEFT: 'notLoaded' },
+          invoke: {
+            id: 'loadUnreadReplies',
+            src: 'loadUnreadReplies',
+            onDone: { target: 'running', actions: { type: 'startUnreadReplies', params: ({ event }) => ({ logic: event.output }) } },
+            // The counts stay unshown until the next frame tries again; the pages work without them.
+            onError: {
+              target: 'notLoaded',
+              actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error, feature: 'unread replies' }) },
+            },
+          },
+        },
+        running: {
+          on: {
+            EMPLOYEE_SHOWN: { actions: 'forwardToUnreadReplies' },
+            EMPLOYEE_LEFT: { actions: 'forwardToUnreadReplies' },
+            READ_UP_TO: { actions: 'forwardToUnreadReplies' },
+          },
+        },
+      },
+    },
     requestCreation: {
       initial: 'notLoaded',
       states: {
@@ -156,5 +203,6 @@ export const appMachine = setup({
 export type AppActor = ActorRefFrom<typeof appMachine>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type ToastsActor = ActorRefFrom<typeof toastsMachine>;
+export type UnreadRepliesActor = ActorRefFrom<UnreadRepliesLogic>;
 export type VersionCheckActor = ActorRefFrom<VersionCheckLogic>;
 export type RequestCreationActor = ActorRefFrom<RequestCreationLogic>;

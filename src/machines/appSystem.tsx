@@ -6,6 +6,7 @@ import {
   type RequestCreationActor,
   type SessionActor,
   type ToastsActor,
+  type UnreadRepliesActor,
   type VersionCheckActor,
 } from './app.machine.ts';
 import { SYSTEM_IDS } from './system.ts';
@@ -73,6 +74,29 @@ export function useToastsActor(): ToastsActor {
   return useAppActor().system.get(SYSTEM_IDS.toasts) as ToastsActor;
 }
 
+/** Unread replies by request id (unreadReplies.machine.ts); a request with none is absent. */
+type UnreadCounts = Record<number, number>;
+
+export const unreadTotal = (byRequest: UnreadCounts): number => Object.values(byRequest).reduce((total, count) => total + count, 0);
+
+export const unreadCountOf = (byRequest: UnreadCounts, requestId: number): number => byRequest[requestId] ?? 0;
+
+/** What the screens show of the employee's unread replies (issue 32): none until the app has loaded their statechart. */
+function useUnreadCounts<T>(select: (byRequest: UnreadCounts) => T): T {
+  const unread = useLoadedActor(SYSTEM_IDS.unreadReplies) as UnreadRepliesActor | undefined;
+  return useSelector(unread, (snapshot) => select(snapshot?.context.byRequest ?? {}));
+}
+
+/** The employee's unread replies in all: the navigation's badge and the tab's title. */
+export function useUnreadTotal(): number {
+  return useUnreadCounts(unreadTotal);
+}
+
+/** The unread replies of one request: its row in the lists. */
+export function useUnreadCountOf(requestId: number): number {
+  return useUnreadCounts((byRequest) => unreadCountOf(byRequest, requestId));
+}
+
 export interface ShowToastOptions {
   message: string;
   type?: ToastType;
@@ -88,7 +112,7 @@ export function useShowToast(): (toast: ShowToastOptions) => void {
 }
 
 /** An actor the app loads when first needed, once its region of the root runs it (each region is named after it). */
-function useLoadedActor(id: typeof SYSTEM_IDS.versionCheck | typeof SYSTEM_IDS.requestCreation) {
+function useLoadedActor(id: typeof SYSTEM_IDS.versionCheck | typeof SYSTEM_IDS.requestCreation | typeof SYSTEM_IDS.unreadReplies) {
   const app = useAppActor();
   const running = useSelector(app, (snapshot) => snapshot.matches({ [id]: 'running' }));
   return running ? app.system.get(id) : undefined;

@@ -12,6 +12,7 @@ import type { LiveUpdatesStatus, subscribeToLiveUpdates } from '../services/live
 import { consoleRequestMachine } from './consoleRequest.machine.ts';
 import type { LiveUpdate } from './liveUpdates.machine.ts';
 import { liveUpdatesOf } from './system.ts';
+import type { SlaAlertEvent } from '../contract/sla.ts';
 
 /** The wait after the last keystroke before a search is sent (a console choice; SPEC §9 names none for it). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -27,6 +28,9 @@ export const CONSOLE_QUEUES: readonly { queue: ConsoleQueue; label: string }[] =
   { queue: 'in_progress', label: "In Progress: everyone's" },
   { queue: 'completed', label: 'Completed' },
 ];
+
+/** The alerts a console keeps at most: the newest. */
+export const MAX_ALERTS = 5;
 
 export interface ConsoleQueueContext {
   queue: ConsoleQueue;
@@ -44,6 +48,8 @@ export interface ConsoleQueueContext {
   liveStatus: LiveUpdatesStatus;
   /** The request the console's address names, open beside the queues: a child of this actor. */
   shownRequest: ShownRequest | null;
+  /** Issue 28: turnaround alerts heard on the live stream (at risk, breached), newest first, until dismissed. */
+  alerts: SlaAlertEvent[];
 }
 
 export interface ShownRequest {
@@ -64,7 +70,9 @@ export type ConsoleQueueEvent =
   | { type: 'LIVE_EVENT'; event: LiveEvent }
   /** The live stream is down (poll now) or has just (re)opened (catch up). */
   | { type: 'LIVE_POLL' }
-  | { type: 'LIVE_STATUS'; status: LiveUpdatesStatus };
+  | { type: 'LIVE_STATUS'; status: LiveUpdatesStatus }
+  /** The concierge has read the turnaround alerts. */
+  | { type: 'DISMISS_ALERTS' };
 
 export interface ListRequestsInput {
   queue: ConsoleQueue;
@@ -112,6 +120,8 @@ export const consoleQueueMachine = setup({
     request: consoleRequestMachine,
   },
   guards: {
+    isSlaAlert: ({ event }) => event.type === 'LIVE_EVENT' && event.event.type === 'sla.alert',
+    hasAlerts: ({ context }) => context.alerts.length > 0,
     isAnotherRequest: ({ context, event }) => {
       assertEvent(event, 'SHOW_REQUEST');
       return (context.shownRequest?.requestId ?? null) !== event.requestId;
@@ -150,6 +160,11 @@ export const consoleQueueMachine = setup({
       },
     }),
     refresh: raise({ type: 'REFRESH' }),
+    keepAlert: assign(({ context, event }) => {
+      assertEvent(event, 'LIVE_EVENT');
+      return event.event.type === 'sla.alert' ? { alerts: [event.event, ...context.alerts].slice(0, MAX_ALERTS) } : {};
+    }),
+    dismissAlerts: assign({ alerts: [] }),
     showRequest: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'SHOW_REQUEST');
       if (context.shownRequest) enqueue.stopChild(context.shownRequest.actor);
@@ -172,11 +187,14 @@ export const consoleQueueMachine = setup({
     error: null,
     liveStatus: 'connecting',
     shownRequest: null,
+    alerts: [],
   },
   invoke: { id: 'liveUpdates', src: 'liveUpdates' },
   on: {
     SHOW_REQUEST: { guard: 'isAnotherRequest', actions: 'showRequest' },
-    LIVE_EVENT: { actions: 'refresh' },
+    // An alert is kept for the concierge to read, and the list shows the request's new state.
+    LIVE_EVENT: [{ guard: 'isSlaAlert', actions: ['keepAlert', 'refresh'] }, { actions: 'refresh' }],
+    DISMISS_ALERTS: { guard: 'hasAlerts', actions: 'dismissAlerts' },
     LIVE_POLL: { actions: 'refresh' },
     LIVE_STATUS: { actions: 'setLiveStatus' },
   },

@@ -1,5 +1,5 @@
 import { type SnapshotFrom, and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
-import { type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../contract/console.ts';
+import { type ConsoleQueue, type ConsoleRequest, STATUS_TRANSITIONS, type StaffMember } from '../contract/console.ts';
 import type { LiveEvent } from '../contract/events.ts';
 import { MESSAGE_BODY_MAX, type RequestStatus } from '../contract/requests.ts';
 import {
@@ -12,6 +12,7 @@ import {
   markRequestRead,
   previewReply,
   replyToRequest,
+  setWaitingOnEmployee,
 } from '../services/console.ts';
 import { reportError } from '../services/errorReporting.ts';
 import { serverMessage, statusOf } from '../services/http.ts';
@@ -61,6 +62,8 @@ export type ConsoleRequestEvent =
   | { type: 'CLAIM' }
   | { type: 'ASSIGN'; assigneeId: number }
   | { type: 'CHANGE_STATUS'; status: RequestStatus }
+  /** Issue 28: the request waits on the employee (its turnaround clock stops until they write), or no longer does. */
+  | { type: 'SET_WAITING'; waiting: boolean }
   | { type: 'SELECT_COMPOSER'; composer: Composer }
   | { type: 'EDIT'; text: string }
   | UploadReport
@@ -140,6 +143,14 @@ export function isNewsFor(request: ConsoleRequest | null, event: LiveEvent): boo
       return !request.thread.some((entry) => entry.kind === 'note' && entry.id === event.note_id);
     case 'request.updated':
       return event.status !== request.status || event.updated_at !== request.updated_at;
+    // How far staff have read is the employee's news (the console shows each staff member their own unread), and an
+    // employee's own reading is never sent to staff streams.
+    case 'request.seen':
+    case 'request.read':
+      return false;
+    // A target of this request turned at risk or breached: its turnaround shows anew.
+    case 'sla.alert':
+      return true;
   }
 }
 
@@ -161,6 +172,7 @@ const COMMANDS = {
   CLAIM: { target: 'claiming', actions: 'clearActionError' },
   ASSIGN: { target: 'assigning', actions: 'clearActionError' },
   CHANGE_STATUS: { guard: 'isAllowedStatus', target: 'changingStatus', actions: 'clearActionError' },
+  SET_WAITING: { guard: 'canSetWaiting', target: 'settingWaiting', actions: 'clearActionError' },
   SEND: {
     guard: and(['canSend', not('isReplyAwaitingFile')]),
     target: 'sending',
@@ -172,6 +184,7 @@ const COMMANDS_OVER_A_REFRESH = {
   CLAIM: { ...COMMANDS.CLAIM, actions: ['markStale', COMMANDS.CLAIM.actions] },
   ASSIGN: { ...COMMANDS.ASSIGN, actions: ['markStale', COMMANDS.ASSIGN.actions] },
   CHANGE_STATUS: { ...COMMANDS.CHANGE_STATUS, actions: ['markStale', COMMANDS.CHANGE_STATUS.actions] },
+  SET_WAITING: { ...COMMANDS.SET_WAITING, actions: ['markStale', COMMANDS.SET_WAITING.actions] },
   SEND: { ...COMMANDS.SEND, actions: ['markStale', ...COMMANDS.SEND.actions] },
 } as const;
 
@@ -197,6 +210,9 @@ export const consoleRequestMachine = setup({
     changeStatus: fromPromise<ConsoleRequest, { requestId: number; status: RequestStatus }>(({ input }) =>
       changeRequestStatus(input.requestId, input.status),
     ),
+    setWaiting: fromPromise<ConsoleRequest, { requestId: number; waiting: boolean }>(({ input }) =>
+      setWaitingOnEmployee(input.requestId, input.waiting),
+    ),
     send: fromPromise<ConsoleRequest, SendInput>(({ input }) => send(input)),
     preview: fromPromise<string, string>(({ input }) => previewReply(input)),
     /** The system's live stream, which the console's queue shares: its news and polls mark the request stale. */
@@ -215,6 +231,12 @@ export const consoleRequestMachine = setup({
       event.type === 'CHANGE_STATUS' &&
       context.request !== null &&
       STATUS_TRANSITIONS[context.request.status].includes(event.status),
+    /** A request with a running turnaround clock, asked to change whether it waits on the employee. */
+    canSetWaiting: ({ context, event }) =>
+      event.type === 'SET_WAITING' &&
+      context.request?.service_level != null &&
+      context.request.status !== 'closed' &&
+      context.request.service_level.waiting_on_employee !== event.waiting,
     isNews: ({ context, event }) => event.type === 'LIVE_EVENT' && isNewsFor(context.request, event.event),
     isStale: ({ context }) => context.stale,
   },
@@ -255,6 +277,12 @@ export const consoleRequestMachine = setup({
     clearStale: assign({ stale: false }),
     /** After every change to the request, read markers included: the queue that opened it catches up (consoleQueue.machine.ts). */
     announceChange: sendTo(theParent, { type: 'REFRESH' }),
+    /**
+     * A claimed request is the claimer's, in progress: the queue that opened it shows 'In Progress: mine' (issue 32),
+     * where it is listed and marked as the open one, rather than the queue it has just left. Choosing the queue
+     * loads it, so no REFRESH is needed besides.
+     */
+    showClaimedQueue: sendTo(theParent, { type: 'SELECT_QUEUE', queue: 'in_progress_mine' satisfies ConsoleQueue }),
   },
 }).createMachine({
   id: 'consoleRequest',
@@ -311,7 +339,13 @@ export const consoleRequestMachine = setup({
               },
             },
             claiming: {
-              invoke: { id: 'claim', src: 'claim', input: requestIdInput, onDone: { target: 'idle', actions: STORE_CHANGE }, onError: ACTION_FAILURE },
+              invoke: {
+                id: 'claim',
+                src: 'claim',
+                input: requestIdInput,
+                onDone: { target: 'idle', actions: [STORE_CHANGE[0], 'showClaimedQueue'] },
+                onError: ACTION_FAILURE,
+              },
               on: NOTE_NEWS_WHILE_BUSY,
             },
             assigning: {
@@ -334,6 +368,19 @@ export const consoleRequestMachine = setup({
                 input: ({ context, event }) => {
                   assertEvent(event, 'CHANGE_STATUS');
                   return { requestId: context.requestId, status: event.status };
+                },
+                onDone: { target: 'idle', actions: STORE_CHANGE },
+                onError: ACTION_FAILURE,
+              },
+              on: NOTE_NEWS_WHILE_BUSY,
+            },
+            settingWaiting: {
+              invoke: {
+                id: 'setWaiting',
+                src: 'setWaiting',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'SET_WAITING');
+                  return { requestId: context.requestId, waiting: event.waiting };
                 },
                 onDone: { target: 'idle', actions: STORE_CHANGE },
                 onError: ACTION_FAILURE,
@@ -429,7 +476,7 @@ export function assignableStaff(context: Pick<ConsoleRequestContext, 'staff' | '
 }
 
 export function isBusy(snapshot: ConsoleRequestSnapshot): boolean {
-  return ['claiming', 'assigning', 'changingStatus', 'sending'].some((state) =>
+  return ['claiming', 'assigning', 'changingStatus', 'settingWaiting', 'sending'].some((state) =>
     snapshot.matches({ loaded: { activity: state as 'idle' } }),
   );
 }

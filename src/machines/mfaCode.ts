@@ -1,5 +1,6 @@
-import { fromPromise } from 'xstate';
+import { type AnyEventObject, assertEvent, fromPromise } from 'xstate';
 import { accountErrorMessage, sendMfaCode, verifyMfaCode } from '../services/account.ts';
+import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import { writeMfaToken } from '../services/storage.ts';
 
 /**
@@ -7,7 +8,7 @@ import { writeMfaToken } from '../services/storage.ts';
  * user typed, keep the MFA token the server returns, and show the SPEC §8 message when a step fails.
  */
 
-/** Texts a new code to the user's phone. */
+/** Texts a new code to the user's verified phone (the session's MFA challenge). */
 export const sendMfaCodeActor = fromPromise<void>(() => sendMfaCode());
 
 /** Verifies the typed code; its output is the MFA token. */
@@ -27,5 +28,47 @@ export function assignAccountError(fallback: string) {
   return {
     type: 'assignError',
     params: ({ event }: { event: { error: unknown } }) => ({ error: accountErrorMessage(event.error, fallback) }),
+  } as const;
+}
+
+/**
+ * The busy state that verifies the code a `verifyEvent` carries (actors 'verifyCode' and actions 'storeMfaToken',
+ * 'assignError' in its machine): accepted, the MFA token is kept and `then` follows on the way to `verified`;
+ * refused, back to `codeEntry` with the SPEC §8 message.
+ */
+export function verifyingCodeState<const Then extends readonly string[]>(verifyEvent: string, { verified, codeEntry, then }: {
+  verified: string;
+  codeEntry: string;
+  then: Then;
+}) {
+  return {
+    tags: ['busy'],
+    invoke: {
+      id: 'verifyCode',
+      src: 'verifyCode',
+      input: ({ event }: { event: AnyEventObject }) => {
+        assertEvent(event, verifyEvent);
+        return { otp: event.otp as string };
+      },
+      onDone: { target: verified, actions: [STORE_VERIFIED_MFA_TOKEN, ...then] },
+      onError: { target: codeEntry, actions: assignAccountError(ACCOUNT_MESSAGES.mfaVerifyFailed) },
+    },
+  } as const;
+}
+
+/**
+ * The busy state that texts a code through the actor `src` (given `input`, if it takes one): sent or not, it goes
+ * back to `codeEntry`, a failure with the SPEC §8 message (action 'assignError' in its machine).
+ */
+export function sendingCodeState<const Src extends string, Input = undefined>(src: Src, codeEntry: string, input?: Input) {
+  return {
+    tags: ['busy'],
+    invoke: {
+      id: src,
+      src,
+      input: input as Input,
+      onDone: codeEntry,
+      onError: { target: codeEntry, actions: assignAccountError(ACCOUNT_MESSAGES.mfaCodeRequestFailed) },
+    },
   } as const;
 }

@@ -1,12 +1,12 @@
-import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import { enrollMfa } from '../services/account.ts';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { enrollMfa, sendMfaCode } from '../services/account.ts';
 import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import {
-  STORE_VERIFIED_MFA_TOKEN,
   assignAccountError,
-  sendMfaCodeActor,
   storeMfaToken,
+  sendingCodeState,
   verifyMfaCodeActor,
+  verifyingCodeState,
 } from './mfaCode.ts';
 
 import { SYSTEM_IDS, inSystem } from './system.ts';
@@ -23,6 +23,9 @@ export type MfaEnrollmentEvent =
   | { type: 'RESEND' }
   | { type: 'CHANGE_NUMBER' };
 
+/** Enrols the number and texts it a code: the first step, and the way an enrolled user's new phone gets a new code. */
+export const enrollPhoneActor = fromPromise<void, { phoneNumber: string }>(({ input }) => enrollMfa(input.phoneNumber));
+
 /** MFA enrolment (SPEC §2): a phone number, then the texted code, then verified. */
 export const mfaEnrollmentMachine = setup({
   types: {
@@ -30,8 +33,9 @@ export const mfaEnrollmentMachine = setup({
     events: {} as MfaEnrollmentEvent,
   },
   actors: {
-    enroll: fromPromise<void, { phoneNumber: string }>(({ input }) => enrollMfa(input.phoneNumber)),
-    resendCode: sendMfaCodeActor,
+    enroll: enrollPhoneActor,
+    /** send-otp texts the pending number of a user not yet enrolled. */
+    resendCode: fromPromise<void, { phoneNumber: string }>(() => sendMfaCode()),
     verifyCode: verifyMfaCodeActor,
   },
   actions: {
@@ -74,37 +78,9 @@ export const mfaEnrollmentMachine = setup({
         CHANGE_NUMBER: { target: 'phone', actions: 'clearError' },
       },
     },
-    resending: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resendCode',
-        src: 'resendCode',
-        onDone: 'code',
-        onError: {
-          target: 'code',
-          actions: assignAccountError(ACCOUNT_MESSAGES.mfaCodeRequestFailed),
-        },
-      },
-    },
-    verifying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'verifyCode',
-        src: 'verifyCode',
-        input: ({ event }) => {
-          assertEvent(event, 'VERIFY');
-          return { otp: event.otp };
-        },
-        onDone: {
-          target: 'verified',
-          actions: [STORE_VERIFIED_MFA_TOKEN, 'reportVerified'],
-        },
-        onError: {
-          target: 'code',
-          actions: assignAccountError(ACCOUNT_MESSAGES.mfaVerifyFailed),
-        },
-      },
-    },
+    // The number the code goes to, for a flow that resends by enrolling it again (mfaPhoneChange).
+    resending: sendingCodeState('resendCode', 'code', ({ context }: { context: MfaEnrollmentContext }) => ({ phoneNumber: context.phoneNumber })),
+    verifying: verifyingCodeState('VERIFY', { verified: 'verified', codeEntry: 'code', then: ['reportVerified'] }),
     verified: { type: 'final' },
   },
 });

@@ -1,6 +1,6 @@
 import { type SnapshotFrom, assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { theApp } from './system.ts';
-import { ANALYTICS_CATEGORY } from '../contract/analytics.ts';
+import { ANALYTICS_CATEGORY } from '../contract/analytics.constants.ts';
 import type { OfferingDetail, OfferingListItem } from '../contract/offerings.ts';
 import { track } from '../services/analytics.ts';
 import { reportError } from '../services/errorReporting.ts';

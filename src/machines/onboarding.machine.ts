@@ -57,7 +57,7 @@ export const ONBOARDING_MESSAGES = {
   } satisfies Record<(typeof REQUIRED_ADDRESS_FIELDS)[number], string>,
 } as const;
 
-const EMPTY_CONTACT: ContactInfo = {
+export const EMPTY_CONTACT: ContactInfo = {
   phone: '',
   preferredEmail: '',
   addressLine1: '',
@@ -115,7 +115,7 @@ export function answersOfStep(step: OnboardingStep, choices: readonly AboutYouCh
 }
 
 /** What was saved before, as the fields of the screens (a phone masked). */
-function fromSaved(answers: readonly OnboardingAnswer[]): { choices: AboutYouChoice[]; contact: ContactInfo } {
+export function fromSaved(answers: readonly OnboardingAnswer[]): { choices: AboutYouChoice[]; contact: ContactInfo } {
   const choices: AboutYouChoice[] = [];
   const contact: ContactInfo = { ...EMPTY_CONTACT };
   for (const answer of answers) {

@@ -1,6 +1,7 @@
 import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { User } from '../contract/account.ts';
-import { MFA_REQUIRED_ERROR } from '../contract/common.constants.ts';
+import { isStaffRole } from '../contract/account.rules.ts';
+import { ACCESS_TURNED_OFF_ERROR, MFA_REQUIRED_ERROR } from '../contract/common.constants.ts';
 import { AccountError, type Credentials, type SignInAnswer, type SignUpDetails, fetchCurrentUser, signIn, signOut, signUp } from '../services/account.ts';
 import { ACCOUNT_MESSAGES } from '../services/account.messages.ts';
 import { setAnalyticsUser, track } from '../services/analytics.ts';
@@ -9,17 +10,29 @@ import { type AuthFailure, onAuthFailure } from '../services/http.ts';
 import { navigate } from '../services/navigation.ts';
 import { clearSession, hasValidSession, rememberReturnTo, takeReturnTo, writeToken } from '../services/storage.ts';
 import {
-  STORE_VERIFIED_MFA_TOKEN,
   assignAccountError,
   sendMfaCodeActor,
   storeMfaToken,
+  sendingCodeState,
   verifyMfaCodeActor,
+  verifyingCodeState,
 } from './mfaCode.ts';
 
 export const SIGN_IN_PATH = '/sign-in';
 export const MFA_ENROLLMENT_PATH = '/mfa-enrollment';
 export const ABOUT_US_PATH = '/welcome/about-us';
 export const DASHBOARD_PATH = '/dashboard';
+export const CONSOLE_PATH = '/console';
+export const EMPLOYER_REPORT_PATH = '/employer/report';
+
+/**
+ * Where a signed-in user starts: staff work in the console, employees start on the Dashboard (issue 32), an employer
+ * admin has their company's report and nothing else (issue 29).
+ */
+export function homePathOf(user: Pick<User, 'role'> | null): string {
+  if (user?.role === 'employer_admin') return EMPLOYER_REPORT_PATH;
+  return isStaffRole(user?.role) ? CONSOLE_PATH : DASHBOARD_PATH;
+}
 
 /** SPEC §2: the root path and the sign-in path are never remembered as the place to return to. */
 const NOT_REMEMBERED = ['/', SIGN_IN_PATH];
@@ -48,7 +61,9 @@ export type SessionEvent =
   | { type: 'AUTH_FAILURE'; failure: AuthFailure }
   | { type: 'REFRESH_USER' }
   | { type: 'REQUEST_CREATED' }
-  | { type: 'NOTICE'; message: string };
+  | { type: 'NOTICE'; message: string }
+  /** The SSO flow took the one-time code of the identity provider's sign-in (ssoSignIn.machine.ts): a session. */
+  | { type: 'SSO_SIGNED_IN'; answer: SignInAnswer };
 
 const NO_MFA_STEP = { mfaRequired: false, mfaEnrollmentVerification: false, mfaEnrollmentAvailable: false };
 
@@ -78,6 +93,15 @@ const signUpAnswerOf = ({ event }: { event: { output: SignUpOutcome } }): Answer
   answer: event.output.answer,
   afterSignUp: true,
 });
+const ssoAnswerOf = ({ event }: { event: SessionEvent }): AnswerParams => {
+  assertEvent(event, 'SSO_SIGNED_IN');
+  return { answer: event.answer, afterSignUp: false };
+};
+/** An SSO session skips the app's MFA (the identity provider did it): into the app, as after a sign-in. */
+const SSO_HANDOFF = {
+  target: '#session.authenticated.enteringApp',
+  actions: ['clearMessages', { type: 'storeToken', params: ssoAnswerOf }, { type: 'assignMfaFlags', params: ssoAnswerOf }],
+} as const;
 const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 const SEND_TO_SIGN_IN = ['rememberCurrentAddress', { type: 'navigate', params: { to: SIGN_IN_PATH } }] as const;
@@ -85,6 +109,11 @@ const SEND_TO_SIGN_IN = ['rememberCurrentAddress', { type: 'navigate', params: {
 const LOSE_SESSION = ['clearStoredSession', 'forgetUser', ...SEND_TO_SIGN_IN] as const;
 /** SPEC §4 sign-out: as a session loss, but nothing is remembered to return to. */
 const END_SESSION = ['clearStoredSession', 'forgetUser', { type: 'navigate', params: { to: SIGN_IN_PATH } }] as const;
+/**
+ * The employer's directory turned the employee off (SCIM, issue 29): signed out, nothing to return to, and SignIn says
+ * why in its red banner, never a silent sign-out.
+ */
+const ACCESS_TURNED_OFF = [...END_SESSION, { type: 'assignError', params: { error: ACCESS_TURNED_OFF_ERROR } }] as const;
 
 /** SPEC §4 sign-in flow: the token is kept, then MFA, else enrolment, else the app. */
 function nextStepAfter<Output>(answerOf: (args: { event: { output: Output } }) => AnswerParams) {
@@ -103,6 +132,7 @@ function nextStepAfter<Output>(answerOf: (args: { event: { output: Output } }) =
  * signed in, though the stored session is kept so that the next start tries again.
  */
 const USER_LOAD_REFUSED = [
+  { guard: { type: 'isAccessTurnedOff', params: failureOf }, target: '#session.signedOut', actions: ACCESS_TURNED_OFF },
   {
     guard: { type: 'isMfaChallenge', params: failureOf },
     target: '#session.authenticated.mfa',
@@ -159,13 +189,14 @@ export const sessionMachine = setup({
     },
     navigate: (_, { to }: { to: string }) => navigate(to),
     /**
-     * SPEC §2/§4: onboarding first when it is due, else the remembered address, else the Dashboard. Onboarding
+     * SPEC §2/§4: onboarding first when it is due, else the remembered address, else the user's home (the Dashboard,
+     * or the console for staff). Onboarding
      * consumes the remembered address too: a new account has nothing to return to, and a stale address must not
      * surface at a later sign-in.
      */
     navigateIntoApp: (_, { user }: { user: User }) => {
       const returnTo = takeReturnTo();
-      navigate(user.onboarding_required ? ABOUT_US_PATH : (returnTo ?? DASHBOARD_PATH));
+      navigate(user.onboarding_required ? ABOUT_US_PATH : (returnTo ?? homePathOf(user)));
     },
     assignMfaFlags: assign((_, { answer, afterSignUp }: AnswerParams) => ({
       mfaRequired: answer.mfa_required,
@@ -193,6 +224,9 @@ export const sessionMachine = setup({
     isMfaChallenge: (_, { error }: { error: unknown }) =>
       isUnauthorized(error) && (error as AccountError).serverError === MFA_REQUIRED_ERROR,
     isUnauthorized: (_, { error }: { error: unknown }) => isUnauthorized(error),
+    isAccessTurnedOff: (_, { error }: { error: unknown }) =>
+      isUnauthorized(error) && (error as AccountError).serverError === ACCESS_TURNED_OFF_ERROR,
+    isAccessTurnedOffFailure: ({ event }) => event.type === 'AUTH_FAILURE' && event.failure === 'accessTurnedOff',
     isMfaFailure: ({ event }) => event.type === 'AUTH_FAILURE' && event.failure === 'mfaRequired',
     enrollmentIsOptional: ({ context }) => !context.mfaEnrollmentVerification,
     hasUser: (_, { user }: { user: User | null }) => user !== null,
@@ -239,6 +273,7 @@ export const sessionMachine = setup({
           on: {
             SIGN_IN: { target: 'signingIn', actions: 'clearMessages' },
             SIGN_UP: { target: 'signingUp', actions: 'clearMessages' },
+            SSO_SIGNED_IN: SSO_HANDOFF,
           },
         },
         /** Like idle, but the error belongs to the sign-up form (the sign-in form does not show it). */
@@ -299,6 +334,7 @@ export const sessionMachine = setup({
       on: {
         AUTH_FAILURE: [
           { guard: 'isMfaFailure', target: '.mfa', actions: ['raiseMfaFlag', ...SEND_TO_SIGN_IN] },
+          { guard: 'isAccessTurnedOffFailure', target: 'signedOut', actions: ACCESS_TURNED_OFF },
           { target: 'signedOut', actions: LOSE_SESSION },
         ],
       },
@@ -311,18 +347,7 @@ export const sessionMachine = setup({
             AUTH_FAILURE: { guard: 'isMfaFailure' },
           },
           states: {
-            sendingCode: {
-              tags: ['busy'],
-              invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
-                onDone: 'codeEntry',
-                onError: {
-                  target: 'codeEntry',
-                  actions: assignAccountError(ACCOUNT_MESSAGES.mfaCodeRequestFailed),
-                },
-              },
-            },
+            sendingCode: sendingCodeState('sendCode', 'codeEntry'),
             codeEntry: {
               on: {
                 SEND_CODE: { target: 'sendingCode', actions: 'clearMessages' },
@@ -331,25 +356,7 @@ export const sessionMachine = setup({
                 SIGN_OUT: { target: '#session.signingOut.abandoningSignIn', actions: 'clearMessages' },
               },
             },
-            verifying: {
-              tags: ['busy'],
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ event }) => {
-                  assertEvent(event, 'VERIFY_CODE');
-                  return { otp: event.otp };
-                },
-                onDone: {
-                  target: '#session.authenticated.enteringApp',
-                  actions: [STORE_VERIFIED_MFA_TOKEN, 'clearMfaFlags'],
-                },
-                onError: {
-                  target: 'codeEntry',
-                  actions: assignAccountError(ACCOUNT_MESSAGES.mfaVerifyFailed),
-                },
-              },
-            },
+            verifying: verifyingCodeState('VERIFY_CODE', { verified: '#session.authenticated.enteringApp', codeEntry: 'codeEntry', then: ['clearMfaFlags'] }),
           },
         },
 

@@ -13,6 +13,7 @@ export const SYSTEM_IDS = {
   versionCheck: 'versionCheck',
   requestCreation: 'requestCreation',
   liveUpdates: 'liveUpdates',
+  unreadReplies: 'unreadReplies',
 } as const;
 
 type SystemId = (typeof SYSTEM_IDS)[keyof typeof SYSTEM_IDS];

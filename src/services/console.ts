@@ -67,6 +67,13 @@ export async function changeRequestStatus(requestId: number, status: RequestStat
   return (await answer.json(consoleRequestResponse)).request;
 }
 
+/** POST .../waiting (issue 28): the request waits on the employee (its turnaround clock stops), or no longer does. */
+export async function setWaitingOnEmployee(requestId: number, waiting: boolean): Promise<ConsoleRequest> {
+  const client = await api();
+  const answer = client.post(requestPath(requestId, '/waiting'), { json: { waiting } });
+  return (await answer.json(consoleRequestResponse)).request;
+}
+
 /** A Markdown reply the employee sees (and is e-mailed about), with at most one file uploaded for this request. */
 export async function replyToRequest(
   requestId: number,

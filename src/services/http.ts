@@ -1,5 +1,6 @@
 import type { HTTPError, KyInstance, NetworkError } from 'ky';
 import {
+  ACCESS_TURNED_OFF_ERROR,
   AUTHORIZATION_HEADER,
   MFA_REQUIRED_ERROR,
   MFA_TOKEN_HEADER,
@@ -69,12 +70,28 @@ export function serverMessage(error: unknown, fallback = 'An unexpected error oc
   return (answered ? serverText(error.data) : null) ?? fallback;
 }
 
+/** What a call without any answer tells the user (offline, the connection dropped). */
+export const NO_CONNECTION = 'We could not reach the server. Check your connection and try again.';
+
+/**
+ * A refusal in words for a person: the problem a 422 names for its first field, without the field's path (the
+ * answer's `error` reads 'message.body: …'), else the server's message, else the fallback; no connection says so.
+ */
+export function refusalInWords(error: unknown, fallback = 'An unexpected error occurred'): string {
+  if (isNetworkError(error)) return NO_CONNECTION;
+  const data: unknown = isHTTPError(error) || error instanceof UnsuccessfulAnswer ? error.data : null;
+  const fields = typeof data === 'object' && data !== null && 'fields' in data ? data.fields : null;
+  const firstProblem = typeof fields === 'object' && fields !== null ? Object.values(fields)[0] : undefined;
+  return typeof firstProblem === 'string' && firstProblem !== '' ? firstProblem : serverMessage(error, fallback);
+}
+
 /** The status of an answer outside 2xx; null when the call failed otherwise (no answer, an unsuccessful 2xx...). */
 export function statusOf(error: unknown): number | null {
   return isHTTPError(error) ? error.response.status : null;
 }
 
-export type AuthFailure = 'mfaRequired' | 'sessionLost';
+/** `accessTurnedOff`: the employer's directory turned the employee off (SCIM); the app signs out and says so. */
+export type AuthFailure = 'mfaRequired' | 'sessionLost' | 'accessTurnedOff';
 type AuthFailureListener = (failure: AuthFailure) => void;
 const authFailureListeners = new Set<AuthFailureListener>();
 
@@ -92,7 +109,8 @@ async function reportAuthFailure(request: Request, response: Response): Promise<
   const path = new URL(request.url).pathname;
   if (OWN_401_PATHS.some((own) => path.endsWith(own))) return;
   const message = errorBodyMessage(await response.json().catch(() => null));
-  const failure: AuthFailure = message === MFA_REQUIRED_ERROR ? 'mfaRequired' : 'sessionLost';
+  const failure: AuthFailure =
+    message === MFA_REQUIRED_ERROR ? 'mfaRequired' : message === ACCESS_TURNED_OFF_ERROR ? 'accessTurnedOff' : 'sessionLost';
   for (const listener of authFailureListeners) listener(failure);
 }
 

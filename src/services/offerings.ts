@@ -41,6 +41,12 @@ export async function fetchFeaturedOfferings(type: OfferingType): Promise<Offeri
   return featured.length > 0 ? featured : offerings;
 }
 
+/** GET /api/v1/offerings/search?q= (issue 32): the offerings the user may see whose words match. */
+export async function searchOfferings(query: string): Promise<OfferingListItem[]> {
+  const client = await api();
+  return (await client.get('offerings/search', { searchParams: { q: query } }).json(offeringsResponse)).offerings;
+}
+
 /** GET /api/v1/offerings/{id}. */
 export async function fetchOffering(id: number): Promise<OfferingDetail> {
   const client = await api();

@@ -3,9 +3,15 @@ import { IDEMPOTENCY_KEY_HEADER } from '../contract/common.constants.ts';
 import {
   type CreateMessageRequest,
   MESSAGE_ERRORS,
+  type MarkRequestReadRequest,
   REQUEST_LISTS,
+  hasMessageContent,
   type RequestList,
+  markRequestReadResponse,
+  type Message,
+  olderMessagesResponse,
   request,
+  unreadRepliesResponse,
 } from '../contract/requests.ts';
 import { UnsuccessfulAnswer, api, requireSuccess } from './http.ts';
 import type { ClientRequest } from './threadRules.ts';
@@ -39,11 +45,25 @@ export async function fetchRequest(requestId: number): Promise<ClientRequest> {
   return asClientRequest(receivedRequestAnswer.parse(body).request);
 }
 
+/** GET /api/v1/requests/{id}/messages?before= (beyond SPEC, issue 31): the page of a long thread before `before`. */
+export async function fetchOlderMessages(requestId: number, before: number): Promise<{ messages: Message[]; has_older_messages: boolean }> {
+  const client = await api();
+  const body = await expectSuccess(client.get(`requests/${requestId}/messages`, { searchParams: { before } }), 200);
+  return olderMessagesResponse.parse(body);
+}
+
 /** GET /api/v1/requests/open | in_progress | completed; a missing status becomes the list's own. */
 export async function listRequests(list: RequestList): Promise<ClientRequest[]> {
   const client = await api();
   const body = await expectSuccess(client.get(`requests/${list}`), 200);
   return receivedListAnswer.parse(body).requests.map((received) => asClientRequest(received, REQUEST_LISTS[list]));
+}
+
+/** GET /api/v1/requests/search?q= (issue 32): the employee's requests whose name, details or messages match. */
+export async function searchRequests(query: string): Promise<ClientRequest[]> {
+  const client = await api();
+  const body = await expectSuccess(client.get('requests/search', { searchParams: { q: query } }), 200);
+  return receivedListAnswer.parse(body).requests.map((received) => asClientRequest(received));
 }
 
 /** SPEC §4: merged request lists are sorted by issued_at ascending. */
@@ -60,11 +80,13 @@ export interface NewMessage {
 }
 
 /**
- * POST /api/v1/requests/{id}/messages; answers the request with its whole thread. Blank text is never sent
- * (SPEC §5): it is refused here, before any call.
+ * POST /api/v1/requests/{id}/messages; answers the request with its whole thread. Blank text without a file is
+ * never sent (SPEC §5): it is refused here, before any call.
  */
 export async function createMessage(requestId: number, message: NewMessage, idempotencyKey: string): Promise<ClientRequest> {
-  if (message.body.trim() === '') throw new Error(MESSAGE_ERRORS.blank);
+  if (!hasMessageContent({ body: message.body, attachment_keys: message.attachmentKey ? [message.attachmentKey] : [] })) {
+    throw new Error(MESSAGE_ERRORS.blankWithoutFile);
+  }
   const client = await api();
   const payload: CreateMessageRequest = {
     message: {
@@ -77,4 +99,24 @@ export async function createMessage(requestId: number, message: NewMessage, idem
   const headers = { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
   const body = await expectSuccess(client.post(`requests/${requestId}/messages`, { json: payload, headers }), 201);
   return asClientRequest(receivedRequestAnswer.parse(body).request);
+}
+
+/** Each request's unread replies and their total (issue 32). */
+export interface UnreadReplies {
+  total: number;
+  byRequest: Record<number, number>;
+}
+
+/** GET /api/v1/requests/unread (beyond SPEC, issue 32). */
+export async function fetchUnreadReplies(): Promise<UnreadReplies> {
+  const client = await api();
+  const answer = await client.get('requests/unread').json(unreadRepliesResponse);
+  return { total: answer.unread_count, byRequest: Object.fromEntries(answer.requests.map((request) => [request.id, request.unread_count])) };
+}
+
+/** POST /api/v1/requests/{id}/read (beyond SPEC, issue 32): read up to `messageId`; answers what stays unread. */
+export async function markRequestRead(requestId: number, messageId: number): Promise<number> {
+  const client = await api();
+  const payload: MarkRequestReadRequest = { message_id: messageId };
+  return (await client.post(`requests/${requestId}/read`, { json: payload }).json(markRequestReadResponse)).unread_count;
 }

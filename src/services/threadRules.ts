@@ -1,4 +1,5 @@
-import type { Message, Request, RequestList } from '../contract/requests.ts';
+import { escapeHtml, plainTextToHtml } from '../contract/plainText.ts';
+import { MESSAGE_BODY_MAX, MESSAGE_COUNTER_FROM, type Message, type Request, type RequestList } from '../contract/requests.ts';
 import { isNetworkError } from './http.ts';
 import { mergeRequestLists } from './requests.ts';
 
@@ -83,8 +84,6 @@ export const SYNTHETIC_MESSAGE_TEXT =
   "Thanks! We've received your request, and your concierge will be in contact with you soon. Here are the details you gave us:";
 export const NO_MESSAGES = 'No messages yet';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
 
 /** The welcome message: it is rendered like any other, so its text is escaped here (the details are the user's). */
 export function syntheticMessage(request: Pick<ClientRequest, 'details' | 'created_at'>): Message {
@@ -106,10 +105,96 @@ export function sortMessages(messages: readonly Message[]): Message[] {
   );
 }
 
-/** What the thread shows: the synthetic welcome first when the request has details, then the messages in order. */
-export function threadMessages(request: Pick<ClientRequest, 'details' | 'created_at' | 'messages'>): Message[] {
-  const hasDetails = (request.details ?? '').trim() !== '';
+/**
+ * What the thread shows: the synthetic welcome first when the request has details (once the thread's start is loaded:
+ * issue 31), then the messages in order.
+ */
+export function threadMessages(request: Pick<ClientRequest, 'details' | 'created_at' | 'messages' | 'has_older_messages'>): Message[] {
+  const hasDetails = (request.details ?? '').trim() !== '' && !request.has_older_messages;
   return [...(hasDetails ? [syntheticMessage(request)] : []), ...sortMessages(request.messages)];
+}
+
+/** The oldest message loaded (issue 31): older ones are asked for before it. */
+export function oldestMessageId(request: Pick<ClientRequest, 'messages'>): number | null {
+  return sortMessages(request.messages)[0]?.id ?? null;
+}
+
+/** A page of older messages (issue 31) joins the thread before what it holds; a message known already is kept once. */
+export function withOlderMessages(request: ClientRequest, page: { messages: Message[]; has_older_messages: boolean }): ClientRequest {
+  const known = new Set(request.messages.map((message) => message.id));
+  return {
+    ...request,
+    messages: [...page.messages.filter((message) => !known.has(message.id)), ...request.messages],
+    has_older_messages: page.has_older_messages,
+  };
+}
+
+/** How one of my messages went: on its way, not sent, sent, or read by a concierge. */
+export type Delivery = 'sending' | 'failed' | 'sent' | 'seen';
+
+export const DELIVERY_TEXT: Record<Delivery, string> = {
+  sending: 'Sending…',
+  failed: 'Not sent',
+  sent: 'Sent',
+  seen: 'Seen',
+};
+
+/**
+ * The stored message of mine that tells how my messages went, as messengers do: the last one, 'Seen' once a
+ * concierge has read the thread up to it, else 'Sent'. Null when I have written nothing.
+ */
+export function lastOwnDelivery(
+  request: Pick<ClientRequest, 'messages' | 'seen_by_staff_message_id'>,
+): { messageId: number; delivery: 'sent' | 'seen' } | null {
+  const mine = sortMessages(request.messages).filter((message) => message.source === 'user').at(-1);
+  if (!mine) return null;
+  const seenUpTo = request.seen_by_staff_message_id ?? null;
+  return { messageId: mine.id, delivery: seenUpTo !== null && seenUpTo >= mine.id ? 'seen' : 'sent' };
+}
+
+/** The id of the message on its way, which the server has not numbered yet. */
+export const OUTGOING_MESSAGE_ID = -2;
+
+/** A message on its way (or not sent) as of `now`, shown as the server will show it once stored. */
+export function outgoingAsMessage(outgoing: { body: string; attachmentKey: string | null }, authorName: string, now: Date): Message {
+  return {
+    id: OUTGOING_MESSAGE_ID,
+    body_html: plainTextToHtml(outgoing.body),
+    source: 'user',
+    source_name: authorName,
+    external_created_at: now.toISOString(),
+    attachment_keys: outgoing.attachmentKey ? [outgoing.attachmentKey] : [],
+  };
+}
+
+/**
+ * Whether the thread already holds the message on its way: the live stream can bring it before the post's answer
+ * does, and it must not show twice.
+ */
+export function isDelivered(
+  outgoing: { body: string; attachmentKey: string | null; afterMessageId: number },
+  request: Pick<ClientRequest, 'messages'>,
+): boolean {
+  const bodyHtml = plainTextToHtml(outgoing.body);
+  const keys = outgoing.attachmentKey ? [outgoing.attachmentKey] : [];
+  return request.messages.some(
+    (message) =>
+      message.source === 'user' && message.id > outgoing.afterMessageId && message.body_html === bodyHtml &&
+      message.attachment_keys.join('\n') === keys.join('\n'),
+  );
+}
+
+/** SPEC §9: what is left of the message's length, once the limit is near (null before that). */
+export function charactersLeft(draft: string): number | null {
+  const length = draft.trim().length;
+  return length >= MESSAGE_COUNTER_FROM ? MESSAGE_BODY_MAX - length : null;
+}
+
+/** The counter's words: what is left, or how far over the limit the text is. */
+export function charactersLeftText(left: number): string {
+  if (left >= 0) return `${left} ${left === 1 ? 'character' : 'characters'} left`;
+  const over = -left;
+  return `${over} ${over === 1 ? 'character' : 'characters'} over the limit`;
 }
 
 /** A message that arrived live joins the thread once, however often it is delivered (stream and refetch). */
@@ -120,10 +205,12 @@ export function withMessage(request: ClientRequest, message: Message): ClientReq
 
 /**
  * A request as fetched, keeping the messages already shown that it lacks: a live message can arrive while a fetch
- * answered before it was written is on its way, and must not vanish when that answer lands.
+ * answered before it was written is on its way, and must not vanish when that answer lands; and the older pages
+ * loaded already (issue 31), the fetch answering only the newest page of a long thread.
  */
 export function withShownMessages(fetched: ClientRequest, shown: ClientRequest | null): ClientRequest {
-  return (shown?.messages ?? []).reduce(withMessage, fetched);
+  const merged = (shown?.messages ?? []).reduce(withMessage, fetched);
+  return fetched.has_older_messages && shown && !shown.has_older_messages ? { ...merged, has_older_messages: false } : merged;
 }
 
 /**

@@ -20,6 +20,7 @@ export default function ConfirmEmail() {
       token={confirmationToken}
       text={{
         heading: 'Confirm your e-mail address',
+        doneHeading: 'E-mail address confirmed',
         loading: 'Confirming your e-mail address…',
         success: signedIn
           ? "Your e-mail address is confirmed. Your employer's benefits are ready for you."

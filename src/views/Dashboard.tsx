@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
-import { useDeferredValue, useSyncExternalStore } from 'react';
+import { Suspense, useDeferredValue, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useAppActor, useFlow, useSession } from '../machines/appSystem.tsx';
 import type { Company } from '../contract/account.ts';
-import { requestStatusLabel } from '../contract/requests.ts';
 import { ONBOARDING_INTRO_SURVEY_ID, type RecommendedRequestCategory } from '../contract/surveys.ts';
+import { lazyPage } from '../services/lazyPage.ts';
 import { dashboardMachine } from '../machines/dashboard.machine.ts';
 import type { ClientRequest } from '../services/threadRules.ts';
+import { LastActivity, UnreadRepliesBadge } from './requests/LastActivity.tsx';
 import { Button } from '../widgets/Button.tsx';
 import { CategoryIcon } from '../widgets/CategoryIcon.tsx';
 import { CompanyLogo } from '../widgets/CompanyLogo.tsx';
@@ -16,8 +17,12 @@ import { PlainLink } from '../widgets/Pressable.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
 import { Tabs } from '../widgets/Tabs.tsx';
 import { PageHeading } from './PageHeading.tsx';
+import { RequestStatusBadge } from './requests/RequestStatusBadge.tsx';
 import { TemplateList } from './requestCreation/TemplateList.tsx';
 import './Dashboard.css';
+
+// The rating card (issue 28) loads after the Dashboard's own code: every signed-in page shares the Dashboard's chunk.
+const RatingCard = lazyPage(async () => ({ default: (await import('./rating/RatingCard.tsx')).RatingCard }));
 
 type DashboardActor = ActorRefFrom<typeof dashboardMachine>;
 
@@ -68,6 +73,11 @@ export default function Dashboard() {
     <div className="lc-dashboard">
       <PageHeading title={isFirstRequest ? DASHBOARD_TEXT.firstRequest : `Welcome, ${user.first_name}`} />
       <LatestRequest dashboard={dashboard} isFirstRequest={isFirstRequest} />
+      {!isFirstRequest && (
+        <Suspense fallback={null}>
+          <RatingCard requestId={null} token={null} preselected={null} />
+        </Suspense>
+      )}
       {isFirstRequest && (
         <section className="lc-dashboard__custom" aria-labelledby="meet-concierge-heading">
           <h2 id="meet-concierge-heading">{DASHBOARD_TEXT.meet}</h2>
@@ -152,10 +162,12 @@ function RequestCard({ request }: { request: ClientRequest }) {
       <span className="lc-request-card__text">
         <span className="lc-request-card__name">{request.name}</span>
         <span className="lc-request-card__meta">
-          <span className={`lc-status lc-status--${request.status}`}>{requestStatusLabel(request.status)}</span>
+          <RequestStatusBadge status={request.status} />
           <span>Requested {relativeTime(request.issued_at)}</span>
         </span>
+        <LastActivity requestId={request.id} lastMessage={request.last_message} />
       </span>
+      <UnreadRepliesBadge requestId={request.id} />
     </PlainLink>
   );
 }

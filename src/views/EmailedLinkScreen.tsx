@@ -24,7 +24,8 @@ export function EmailedLinkScreen({
 }: {
   machine: ReturnType<typeof emailedLinkMachine>;
   token: string;
-  text: { heading: string; loading: string; success: string; failure: string };
+  /** `heading` until the link has worked, `doneHeading` after: the page no longer asks for what is done. */
+  text: { heading: string; doneHeading: string; loading: string; success: string; failure: string };
   next: { success: Destination; failure: Destination };
 }) {
   const actor = useFlow(machine, { id: machine.id, input: { token } });
@@ -34,7 +35,7 @@ export function EmailedLinkScreen({
 
   return (
     <section className="lc-account-screen" aria-labelledby={headingId} aria-busy={outcome === 'loading'}>
-      <h1 id={headingId}>{text.heading}</h1>
+      <h1 id={headingId}>{outcome === 'success' ? text.doneHeading : text.heading}</h1>
       {outcome === 'loading' && (
         <>
           <Spinner />

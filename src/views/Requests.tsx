@@ -1,12 +1,15 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { type RequestsTab, hasCompletedRequests, requestsListMachine } from '../machines/requestsList.machine.ts';
+import { type RequestsSearchActor, requestsSearchMachine } from '../machines/requestsSearch.machine.ts';
+import { isSearching } from '../machines/search.ts';
 import { type ClientRequest, REQUESTS_TEXT, requestCount } from '../services/threadRules.ts';
 import { Button } from '../widgets/Button.tsx';
 import { Message } from '../widgets/Message.tsx';
 import { Skeleton } from '../widgets/Skeleton.tsx';
 import { Tabs, tabId } from '../widgets/Tabs.tsx';
 import { PageHeading } from './PageHeading.tsx';
+import { SearchBox, SearchOutcome } from './SearchOutcome.tsx';
 import { RequestListItem } from './requests/RequestListItem.tsx';
 import './requests/requests.css';
 import { useFlow } from '../machines/appSystem.tsx';
@@ -43,8 +46,40 @@ function ToDoPanel({ inProgress, inQueue }: { inProgress: ClientRequest[]; inQue
   );
 }
 
-/** SPEC §2 Requests: the 'Create a request' button (large screens) and the 'To do' / 'Completed' tabs. */
-export function RequestsView({ requests }: { requests: RequestsListActor }) {
+/**
+ * SPEC §2 Requests: the 'Create a request' button (large screens) and the 'To do' / 'Completed' tabs; above them the
+ * search of the employee's requests (issue 32), whose results take the tabs' place while a search is on.
+ */
+export function RequestsView({ requests, search }: { requests: RequestsListActor; search: RequestsSearchActor }) {
+  const searching = useSelector(search, isSearching);
+  const isBusy = useSelector(requests, (snapshot) => snapshot.hasTag('busy'));
+
+  return (
+    <div className="lc-requests" aria-busy={isBusy}>
+      <PageHeading title="Requests">
+        <Button className="lc-requests__create" onPress={() => requests.send({ type: 'CREATE_REQUEST' })}>
+          {REQUESTS_TEXT.createRequest}
+        </Button>
+      </PageHeading>
+
+      <SearchBox search={search} label="Search your requests" placeholder="A request's name or a word from its messages" />
+      {searching ? (
+        <SearchOutcome search={search}>
+          {(found) => (
+            <ul className="lc-requests__list" aria-label="Requests found">
+              {found.map((request) => <RequestListItem key={request.id} request={request} />)}
+            </ul>
+          )}
+        </SearchOutcome>
+      ) : (
+        <RequestLists requests={requests} />
+      )}
+    </div>
+  );
+}
+
+/** The failure, the skeleton or the tabs of the employee's requests. */
+function RequestLists({ requests }: { requests: RequestsListActor }) {
   const groups = useSelector(requests, (snapshot) => snapshot.context.groups);
   const tab = useSelector(requests, (snapshot) => snapshot.context.tab);
   const isBusy = useSelector(requests, (snapshot) => snapshot.hasTag('busy'));
@@ -60,13 +95,7 @@ export function RequestsView({ requests }: { requests: RequestsListActor }) {
   const selected = tabs.find((candidate) => candidate.tab === tab) ?? tabs[0];
 
   return (
-    <div className="lc-requests" aria-busy={isBusy}>
-      <PageHeading title="Requests">
-        <Button className="lc-requests__create" onPress={() => requests.send({ type: 'CREATE_REQUEST' })}>
-          {REQUESTS_TEXT.createRequest}
-        </Button>
-      </PageHeading>
-
+    <>
       {failed && (
         <div className="lc-requests__failure">
           <Message severity="error">{REQUESTS_LOAD_FAILED}</Message>
@@ -97,12 +126,13 @@ export function RequestsView({ requests }: { requests: RequestsListActor }) {
           }
         </Tabs>
       )}
-    </div>
+    </>
   );
 }
 
 /** The Requests route: a fresh list actor each time the screen is entered, so every entry refreshes (SPEC §2). */
 export default function Requests() {
   const requests = useFlow(requestsListMachine, { id: 'requestsList' });
-  return <RequestsView requests={requests} />;
+  const search = useFlow(requestsSearchMachine, { id: 'requestsSearch' });
+  return <RequestsView requests={requests} search={search} />;
 }

@@ -11,6 +11,7 @@ export default function Unlock() {
       token={unlockToken}
       text={{
         heading: 'Unlock your account',
+        doneHeading: 'Account unlocked',
         loading: 'Unlocking your account…',
         success: 'Your account has been unlocked. You can sign in now.',
         failure: 'We were unable to unlock your account. Please check the link you used to unlock your account and try again.',

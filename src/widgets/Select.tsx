@@ -16,7 +16,8 @@ export interface SelectProps<K extends Key>
   /** The label is for screen readers only (the field's place says what it is). */
   isLabelHidden?: boolean;
   options: ReadonlyArray<SelectOption<K>>;
-  value: K;
+  /** Null: nothing chosen yet (the placeholder shows). */
+  value: K | null;
   onChange: (value: K) => void;
   description?: ReactNode;
   /** Puts the field in an invalid state and shows the message beneath it with an icon. */

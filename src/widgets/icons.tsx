@@ -35,3 +35,7 @@ export function ErrorIcon(props: IconProps) {
 export function ExternalLinkIcon(props: IconProps) {
   return <Icon {...props}><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></Icon>;
 }
+
+export function SearchIcon(props: IconProps) {
+  return <Icon {...props}><circle cx="11" cy="11" r="6.5" /><path d="M16 16l4.5 4.5" /></Icon>;
+}

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signIn, uniqueEmail } from './support.ts';
+import { expectNoSeriousViolations, signInAs, uniqueEmail } from './support.ts';
 
 /**
  * Issue 13: the console's admin area. An admin creates a company and invites a concierge; a concierge gets the
@@ -20,12 +20,6 @@ function recordScripts(page: Page): string[] {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
-}
-
-async function signInAs(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function shoot(page: Page, name: string) {

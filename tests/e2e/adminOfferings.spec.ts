@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, signIn, signOut } from './support.ts';
+import { expectNoSeriousViolations, signInAs, signOut } from './support.ts';
 
 /**
  * Issue 13: an admin writes a benefit in the console, with the drawer's preview beside the form, and publishes it;
@@ -9,12 +9,6 @@ import { expectNoSeriousViolations, signIn, signOut } from './support.ts';
 
 /** Where screenshots of the screens go when ADMIN_SHOTS is set (a visual check, not an assertion). */
 const SHOTS_DIR = process.env.ADMIN_SHOTS;
-
-async function signInAs(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The screen at desktop width, in a window tall enough for a whole modal, then at 390 px, and each part there. */
 async function shoot(page: Page, name: string, narrowParts: Locator[] = []) {

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { ONE_PIXEL_PNG, expectNoSeriousViolations, signIn } from './support.ts';
+import { ONE_PIXEL_PNG, expectNoSeriousViolations, signInAs } from './support.ts';
 
 /**
  * Issue 13: an admin builds a request template with its questions, previews it as the employee conversation, and
@@ -11,12 +11,6 @@ const EMPLOYEE = 'employee@demo.test';
 /** Where screenshots of the screens go when ADMIN_SHOTS is set (a visual check, not an assertion). */
 const SHOTS_DIR = process.env.ADMIN_SHOTS;
 const PHONE_VIEWPORT = { width: 390, height: 844 };
-
-async function signInAs(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** A drawer is fixed to the viewport: it is shot as the user sees it, not over the whole page. */
 async function shoot(page: Page, name: string, { fullPage = true } = {}) {
@@ -107,9 +101,9 @@ test('an admin creates a template with three questions, previews and saves it, a
   await question(3).getByText('The employee may skip it.').click();
   await expect(question(3).getByRole('checkbox', { name: /Optional/ })).toBeChecked();
 
-  // The preview is the employee conversation; nothing is saved.
-  await editor.getByRole('button', { name: 'Preview' }).click();
-  const preview = page.getByRole('dialog', { name });
+  // The preview is the employee conversation, beside the questions; nothing is saved.
+  const preview = editor.getByRole('region', { name: 'Preview' });
+  await preview.getByRole('button', { name: 'Preview' }).click();
   await preview.getByLabel("What is your dog's name?").fill('Rex');
   await preview.getByRole('button', { name: 'Continue' }).click();
   await expect(preview.getByRole('radio', { name: 'A long walk' })).toBeVisible();
@@ -119,8 +113,8 @@ test('an admin creates a template with three questions, previews and saves it, a
   await preview.getByRole('button', { name: 'Start again' }).click();
   await expect(preview.getByLabel("What is your dog's name?")).toHaveValue('');
   await expect(preview.getByText('Rex')).toHaveCount(0);
-  await preview.getByRole('button', { name: 'Close' }).click();
-  await expect(preview).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Close the preview' }).click();
+  await expect(preview.getByText('Rex')).toHaveCount(0);
 
   await editor.getByRole('button', { name: 'Create template' }).click();
   await expect(page).toHaveURL(/\/console\/admin\/surveys\/\d+$/);
@@ -133,12 +127,13 @@ test('an admin creates a template with three questions, previews and saves it, a
 
   await page.setViewportSize(PHONE_VIEWPORT);
   await shoot(page, 'template-editor-phone');
-  await saved.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByRole('dialog', { name }).getByLabel("What is your dog's name?")).toBeVisible();
-  await shoot(page, 'template-preview-phone', { fullPage: false });
-  await page.getByRole('dialog', { name }).getByRole('button', { name: 'Close' }).click();
+  const savedPreview = saved.getByRole('region', { name: 'Preview' });
+  await savedPreview.getByRole('button', { name: 'Preview' }).click();
+  await expect(savedPreview.getByLabel("What is your dog's name?")).toBeVisible();
+  await shoot(page, 'template-preview-phone');
+  await savedPreview.getByRole('button', { name: 'Close the preview' }).click();
 
-  await saved.getByRole('link', { name: 'Back to surveys' }).click();
+  await saved.getByRole('button', { name: 'Back to surveys' }).click();
   await expect(templates.getByRole('row', { name: new RegExp(name) })).toContainText('Pet');
   await shoot(page, 'surveys-list-phone');
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,19 +1,5 @@
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
-import {
-  MINIMAL_PDF,
-  ONE_PIXEL_PNG,
-  attachToMessage,
-  callApi,
-  confirmEmail,
-  createRequestThroughApi,
-  expectNoSeriousViolations,
-  firstTemplateOf,
-  pageToken,
-  signIn,
-  signInThroughApi,
-  signUp,
-  uniqueEmail,
-} from './support.ts';
+import { MINIMAL_PDF, ONE_PIXEL_PNG, attachToMessage, callApi, confirmEmail, createRequestThroughApi, expectNoSeriousViolations, firstTemplateOf, pageToken, signInAs, signInThroughApi, signUp, uniqueEmail } from './support.ts';
 
 /**
  * Issue 5: the employee's requests and their live conversation with a concierge, in two browser contexts: the
@@ -150,9 +136,7 @@ test('an employee and a concierge talk about a request, live, until it is comple
   // The concierge, in a browser of their own, claims the request in the console: the open thread follows.
   const concierge = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const consolePage = await concierge.newPage();
-  await consolePage.goto('/sign-in');
-  await signIn(consolePage, 'concierge@demo.test');
-  await expect(consolePage).toHaveURL(/\/dashboard$/);
+  await signInAs(consolePage, 'concierge@demo.test');
   await consolePage.goto(`/console/requests/${requestId}`);
   await expect(consolePage.getByRole('heading', { level: 1, name: 'Anything else' })).toBeVisible();
   await expect(consolePage.getByRole('region', { name: 'Employee' })).toContainText('Tess Thread');

@@ -116,8 +116,8 @@ test.describe('routes, redirects and guards (signed out)', () => {
     });
   }
 
-  // Issue 10: the home screen's chunk (vite.config.ts) is for signed-in employees; the sign-in page never loads it.
-  test('the sign-in page loads none of the home screen\'s code', async ({ page }) => {
+  // Issue 10: the frame's chunk (vite.config.ts) is for signed-in users; the sign-in page never loads it.
+  test('the sign-in page loads none of the signed-in frame\'s code', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -125,7 +125,7 @@ test.describe('routes, redirects and guards (signed out)', () => {
     await page.goto('/sign-in', { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     expect(scripts.some((path) => path.startsWith('/assets/SignIn-'))).toBe(true);
-    expect(scripts.filter((path) => path.startsWith('/assets/home-'))).toEqual([]);
+    expect(scripts.filter((path) => path.startsWith('/assets/frame-'))).toEqual([]);
   });
 
   // Issue 10: every other page too: the e-mailed links' pages for any token, NotFound (with a 404), and a signed-in

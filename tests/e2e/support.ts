@@ -3,6 +3,8 @@ import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { type OutboxMessage, outboxResponse } from '../../src/contract/dev.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
+/** The seeded 'Benefits help' survey template, which any demo employee may start. */
+export const BENEFITS_HELP_SURVEY_ID = 720;
 
 let counter = 0;
 /**
@@ -59,6 +61,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The demo staff accounts: they land on the console after sign-in, employees on the Dashboard. */
+const DEMO_STAFF = new Set(['concierge@demo.test', 'admin@demo.test']);
+
+/** Signs a demo account in from /sign-in and waits for its landing page. */
+export async function signInAs(page: Page, email: string) {
+  await page.goto('/sign-in');
+  await signIn(page, email);
+  await expect(page).toHaveURL(DEMO_STAFF.has(email) ? /\/console$/ : /\/dashboard$/);
 }
 
 export async function signUp(
@@ -219,4 +231,16 @@ export async function attachToMessage(page: Page, file: { name: string; mimeType
   const chooser = page.waitForEvent('filechooser');
   await page.locator('.lc-composer').getByRole('button', { name: 'Attach an image or PDF' }).click();
   await (await chooser).setFiles(file);
+}
+
+/** An admin, on the console, creates a company through Administration > Companies (signed in as an admin already). */
+export async function createCompanyOnScreen(page: Page, company: { name: string; slug: string; domain: string }) {
+  await page.goto('/console/admin/companies');
+  await page.getByRole('button', { name: 'New company' }).click();
+  const companyForm = page.getByRole('dialog', { name: 'New company' });
+  await companyForm.getByRole('textbox', { name: 'Name' }).fill(company.name);
+  await companyForm.getByRole('textbox', { name: 'Sign-up address' }).fill(company.slug);
+  await companyForm.getByRole('textbox', { name: /E-mail domains/ }).fill(company.domain);
+  await companyForm.getByRole('button', { name: 'Create company' }).click();
+  await expect(companyForm).toHaveCount(0);
 }

@@ -1,7 +1,7 @@
 import { type Page, type Request, expect, test } from '@playwright/test';
 import { LOCAL_S3_BUCKET } from '../localS3.ts';
 import { S3_STORAGE_PORT } from './ports.ts';
-import { ONE_PIXEL_PNG, attachToMessage, createRequestThroughApi, firstTemplateOf, pageToken, signIn } from './support.ts';
+import { ONE_PIXEL_PNG, attachToMessage, createRequestThroughApi, firstTemplateOf, pageToken, signIn, signInAs } from './support.ts';
 
 /** The employee's thread of a new request of theirs. */
 async function employeeThread(page: Page): Promise<number> {
@@ -87,15 +87,17 @@ test.describe('with files on S3', () => {
 
     const concierge = await browser.newContext({ baseURL });
     const consolePage = await concierge.newPage();
-    await consolePage.goto('/sign-in');
-    await signIn(consolePage, 'concierge@demo.test');
-    await expect(consolePage).toHaveURL(/\/dashboard$/);
+    await signInAs(consolePage, 'concierge@demo.test');
     await consolePage.goto(`/console/requests/${requestId}`);
     const [attachmentTab] = await Promise.all([
       concierge.waitForEvent('page'),
-      consolePage.getByRole('log', { name: 'Conversation' }).getByRole('link', { name: /^Open attachment/ }).click(),
+      // The console shows the image as a thumbnail that opens the file in a new tab.
+      consolePage.getByRole('log', { name: 'Conversation' }).getByRole('link', { name: 'Image attachment (opens in a new tab)' }).click(),
     ]);
-    const file = await attachmentTab.waitForResponse((response) => new URL(response.url()).origin === bucketAddress.origin);
+    // The file itself: a CORS preflight to the bucket (OPTIONS, no body) may come first.
+    const file = await attachmentTab.waitForResponse(
+      (response) => new URL(response.url()).origin === bucketAddress.origin && response.request().method() === 'GET',
+    );
     expect(file.status()).toBe(200);
     expect(await file.headerValue('content-type')).toBe('image/png');
     expect(await file.headerValue('content-disposition')).toMatch(/^inline; filename="receipt\.png"/);

@@ -9,6 +9,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type AnyStateMachine, createActor } from 'xstate';
+import type { AdminCompany } from '../../src/contract/admin.ts';
 import type { AdminCollectionContext, AdminRecord, ListChange } from '../../src/machines/adminCollection.ts';
 import { type FakeRoute, type FormWithImage, type SentCall, fakeAdminApi, imageUploadExecutors, itWaitsForTheFormImage } from './adminApi.support.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
@@ -63,7 +64,8 @@ export interface CollectionScreen<Item extends AdminRecord, Draft> {
   unsaved: string;
   opens?: (itemId: number | null) => string[];
   changed?: (change: ListChange) => Request;
-  confirmation?: (item: Item) => Confirmation;
+  /** The question for the record changed, and the change asked for (a screen may ask differently per setting). */
+  confirmation?: (item: Item, change: ListChange) => Confirmation;
   /** The user's way of doing the screen's own events (EDIT, CHANGE, MOVE, SET, EDIT_DRAFT). */
   executors: (user: () => UserEvent, dialog: () => HTMLElement) => EventExecutors<AnyStateMachine>;
   scenarios: Record<string, RegExp>;
@@ -115,7 +117,7 @@ export function describeCollection<Item extends AdminRecord, Draft>(spec: Collec
   }
 
   function expectConfirmation(snapshot: Snapshot<Item, Draft>) {
-    const { title, confirmLabel } = spec.confirmation!(itemOf(snapshot)!);
+    const { title, confirmLabel } = spec.confirmation!(itemOf(snapshot)!, snapshot.context.change!);
     const confirmation = screen.getByRole('alertdialog', { name: title });
     const { refusal } = snapshot.context;
     if (refusal) expect(within(confirmation).getByRole('alert')).toHaveTextContent(refusal);
@@ -196,7 +198,7 @@ export function describeCollection<Item extends AdminRecord, Draft>(spec: Collec
       CANCEL: () => user.click(within(screen.queryByRole('alertdialog') ?? dialog()).getByRole('button', { name: 'Cancel' })),
       DISCARD: inQuestion('Discard changes'),
       KEEP_EDITING: inQuestion('Keep editing'),
-      CONFIRM: ({ state }) => inQuestion(spec.confirmation!(itemOf(snapshotOf(state))!).confirmLabel)(),
+      CONFIRM: ({ state }) => inQuestion(spec.confirmation!(itemOf(snapshotOf(state))!, snapshotOf(state).context.change!).confirmLabel)(),
       ...own,
     };
     const handled = new Set(spec.machine.root.events);
@@ -262,3 +264,20 @@ export function describeCollection<Item extends AdminRecord, Draft>(spec: Collec
     });
   });
 }
+
+/** Two companies as the admin API lists them, for the screens that offer a company to choose. */
+const companyRow = (id: number, name: string): AdminCompany => ({
+  id,
+  name,
+  slug: name.toLowerCase(),
+  image_url: null,
+  logo_upload_key: null,
+  mfa_policy: 'off',
+  email_domains: [`${name.toLowerCase()}.test`],
+  internal_staff: false,
+  active: true,
+  deactivated_at: null,
+  employee_count: 4,
+  created_at: '2026-01-05T09:00:00.000Z',
+});
+export const COMPANIES = [companyRow(1, 'Acme'), companyRow(2, 'Globex')];

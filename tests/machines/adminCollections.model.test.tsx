@@ -444,6 +444,8 @@ const account = (id: number, first: string, last: string, fields: Partial<AdminA
   full_name: `${first} ${last}`,
   role: 'concierge',
   active: true,
+  invited: false,
+  employer_company_name: null,
   deactivated_at: null,
   created_at: '2026-01-05T09:00:00.000Z',
   ...fields,
@@ -451,10 +453,12 @@ const account = (id: number, first: string, last: string, fields: Partial<AdminA
 const ALEX = account(1, 'Alex', 'Admin', { role: 'admin' });
 const CASEY = account(2, 'Casey', 'Concierge');
 const DANA = account(3, 'Dana', 'Departed', { active: false, deactivated_at: '2026-02-01T10:00:00.000Z' });
-const NICO = account(4, 'Nico', 'Newhire', { email: 'nico@newco.test', role: 'admin' });
+const NICO = account(4, 'Nico', 'Newhire', { email: 'nico@newco.test', role: 'admin', invited: true });
+const ERIN = account(5, 'Erin', 'Employer', { email: 'erin@acme.test', role: 'employer_admin', invited: true, employer_company_name: ACME.name });
+const INVITATION_CHOICES = { companies: [{ id: ACME.id, name: ACME.name }] };
 const LAST_ADMIN = 'This is the last active admin. Make another account an admin first.';
 const EMAIL_TAKEN = 'An account with this e-mail address already exists.';
-const ROLE_NAMES = { employee: 'Employee', concierge: 'Concierge', admin: 'Admin' } as const;
+const ROLE_NAMES = { employee: 'Employee', concierge: 'Concierge', admin: 'Admin', employer_admin: 'Employer admin' } as const;
 const roleButton = (person: AdminAccount) => screen.getByRole('button', { name: new RegExp(`Role of ${person.full_name}`), hidden: true });
 const accountAnswer = (changed: AdminAccount) => ({ account: changed });
 
@@ -464,21 +468,28 @@ describeCollection<AdminAccount, InviteStaffRequest>({
   view: (actor) => <AdminStaffView staff={actor as unknown as AdminStaffActor} />,
   routes: [
     { method: 'GET', path: /^admin\/staff$/, id: 'list', answer: (staff: AdminAccount[]) => ({ staff }) },
+    // The invitation offers the active companies, for an employer admin (issue 29 part 3).
+    { method: 'GET', path: /^admin\/companies$/, id: 'open', answer: () => ({ companies: [ACME] }) },
     { method: 'POST', path: /^admin\/staff$/, id: 'save', answer: accountAnswer },
     { method: 'PATCH', path: /^admin\/staff\/\d+$/, id: 'change', answer: accountAnswer },
     { method: 'POST', path: /^admin\/staff\/\d+\/(de|re)activate$/, id: 'change', answer: accountAnswer },
   ],
   events: [
-    doneEvent('list', [ALEX, CASEY, DANA], 'list'),
+    doneEvent('list', [ALEX, CASEY, DANA, ERIN], 'list'),
     errorEvent('list', networkDown, 'list fails'),
     { label: 'retry', event: { type: 'RETRY' } },
     { label: 'invite', event: { type: 'NEW' } },
+    doneEvent('open', { item: null, choices: INVITATION_CHOICES }, 'invitation opens'),
+    errorEvent('open', networkDown, 'invitation fails to open'),
+    { label: 'choose employer admin', event: { type: 'CHANGE', changes: { role: 'employer_admin' } } },
+    { label: 'choose Acme', event: { type: 'CHANGE', changes: { company_id: ACME.id } } },
     { label: 'type the e-mail', event: { type: 'CHANGE', changes: { email: 'nico@newco.test' } } },
     { label: 'type the first name', event: { type: 'CHANGE', changes: { first_name: 'Nico' } } },
     { label: 'type the last name', event: { type: 'CHANGE', changes: { last_name: 'Newhire' } } },
     { label: 'choose admin', event: { type: 'CHANGE', changes: { role: 'admin' } } },
     { label: 'send', event: { type: 'SAVE' } },
     doneEvent('save', NICO, 'invited'),
+    doneEvent('save', ERIN, 'employer admin invited'),
     errorEvent('save', serverRefusal(409, EMAIL_TAKEN, { email: EMAIL_TAKEN }), 'e-mail taken'),
     errorEvent('save', networkDown, 'invitation fails'),
     { label: 'cancel', event: { type: 'CANCEL' } },
@@ -511,9 +522,25 @@ describeCollection<AdminAccount, InviteStaffRequest>({
       case 'type the last name':
         return invitation?.first_name !== '' && invitation?.last_name === '';
       case 'choose admin':
+      case 'choose employer admin':
         return invitation?.last_name !== '' && invitation?.role === 'concierge';
+      case 'choose Acme':
+        return invitation?.role === 'employer_admin' && invitation.company_id === null && Object.keys(fieldErrors).length > 0;
+      case 'invitation opens':
+      case 'invitation fails to open':
+        return context.opening?.itemId === null;
       case 'send':
-        return (invitation?.email === '' && clean(context)) || (invitation?.role === 'admin' && formError === null);
+        return (
+          (invitation?.email === '' && clean(context)) ||
+          (invitation?.role === 'admin' && formError === null) ||
+          (invitation?.role === 'employer_admin' && formError === null && (invitation.company_id !== null || clean(context)))
+        );
+      case 'invited':
+      case 'e-mail taken':
+      case 'invitation fails':
+        return invitation?.role === 'admin';
+      case 'employer admin invited':
+        return invitation?.role === 'employer_admin' && invitation.company_id === ACME.id;
       case 'role changed':
         return change?.itemId === CASEY.id;
       case 'last admin keeps the role':
@@ -531,6 +558,7 @@ describeCollection<AdminAccount, InviteStaffRequest>({
   },
   loadError: "We couldn't load the staff. Please try again.",
   loads: ['GET admin/staff'],
+  opens: () => ['GET admin/companies'],
   newLabel: 'Invite staff',
   expectRows: (staff, { context }) => {
     const rows = rowsOf('Staff');
@@ -542,8 +570,9 @@ describeCollection<AdminAccount, InviteStaffRequest>({
       expect(row).toHaveTextContent(person.email);
       const shownRole = change?.itemId === person.id && change.field === 'role' ? (change.value as AdminAccount['role']) : person.role;
       expect(roleButton(person)).toHaveTextContent(ROLE_NAMES[shownRole]);
-      expect(roleButton(person)).toHaveProperty('disabled', !context.items || change !== null || context.form !== null);
-      expect(row).toHaveTextContent(person.active ? 'Active' : 'Deactivated since');
+      expect(roleButton(person)).toHaveProperty('disabled', !context.items || change !== null || context.form !== null || context.opening !== null);
+      // An invitation not accepted yet is not an active account (issue 32).
+      expect(row).toHaveTextContent(!person.active ? 'Deactivated since' : person.invited ? 'Invited' : 'Active');
     });
   },
   expectForm: ({ context: { form, fieldErrors } }, dialog) => {
@@ -552,10 +581,21 @@ describeCollection<AdminAccount, InviteStaffRequest>({
     const fields = { email: textbox(dialog, 'E-mail'), first_name: textbox(dialog, 'First name'), last_name: textbox(dialog, 'Last name') };
     for (const [name, input] of Object.entries(fields)) expect(input).toHaveValue(invitation[name as keyof typeof fields]);
     expectFieldMessages(fields, fieldErrors);
-    expect(within(dialog).getByRole('radio', { name: new RegExp(`^${invitation.role}`, 'i') })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: new RegExp(`^${ROLE_NAMES[invitation.role]}`) })).toBeChecked();
+    // The company is asked for the role that reads one report, and only then.
+    const company = within(dialog).queryByRole('button', { name: /Company/ });
+    if (invitation.role !== 'employer_admin') expect(company).toBeNull();
+    else {
+      expect(company).toHaveTextContent(invitation.company_id === ACME.id ? ACME.name : 'Choose a company');
+      if (fieldErrors.company_id) expect(dialog).toHaveTextContent(fieldErrors.company_id);
+    }
   },
   saveButton: /^Send invitation$/,
-  saved: (form) => ({ method: 'POST', path: 'admin/staff', body: form.draft }),
+  saved: ({ draft: { company_id: companyId, ...fields } }) => ({
+    method: 'POST',
+    path: 'admin/staff',
+    body: fields.role === 'employer_admin' ? { ...fields, company_id: companyId } : fields,
+  }),
   unsaved: 'This invitation has not been sent yet.',
   changed: (change) =>
     change.field === 'role'
@@ -568,9 +608,16 @@ describeCollection<AdminAccount, InviteStaffRequest>({
       first_name: () => user().type(textbox(dialog(), 'First name'), 'Nico'),
       last_name: () => user().type(textbox(dialog(), 'Last name'), 'Newhire'),
       role: () => user().click(within(dialog()).getByRole('radio', { name: /^Admin/ })),
+      company_id: async () => {
+        await user().click(within(dialog()).getByRole('button', { name: /Company/ }));
+        await user().click(screen.getByRole('option', { name: ACME.name }));
+      },
     };
     return {
-      CHANGE: ({ event }) => changes[Object.keys(event.changes as object)[0]!]!(),
+      CHANGE: ({ event }) =>
+        (event.changes as { role?: string }).role === 'employer_admin'
+          ? user().click(within(dialog()).getByRole('radio', { name: /^Employer admin/ }))
+          : changes[Object.keys(event.changes as object)[0]!]!(),
       SET: async ({ event }) => {
         const { field, value } = event.setting as { field: string; value: unknown };
         if (field === 'active') {
@@ -583,8 +630,10 @@ describeCollection<AdminAccount, InviteStaffRequest>({
   },
   scenarios: {
     'failure and retry': /list fails → retry$/,
-    'an empty invitation is checked before it is sent': /invite → send → type the e-mail/,
+    'an empty invitation is checked before it is sent': /invite → invitation opens → send → type the e-mail/,
     'an invitation is sent': /choose admin → send → invited$/,
+    'an employer admin is invited for a company, which is asked for first': /choose employer admin → send → choose Acme → send → employer admin invited$/,
+    'the invitation fails to open': /invite → invitation fails to open$/,
     'a taken address is named on the e-mail field': /send → e-mail taken/,
     'a failed invitation keeps what was typed': /send → invitation fails/,
     'leaving a typed invitation asks, and discards only when told': /cancel → discard$/,

@@ -3,19 +3,24 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type AdminSurveyCategory, type AdminTemplate, OPTION_VALUES_ERROR } from '../../src/contract/adminCatalogue.ts';
+import type { AdminCollectionContext, RecordPageInput } from '../../src/machines/adminCollection.ts';
 import {
-  type AdminTemplateQuestionsInput,
-  type LoadedEditor,
   type QuestionDraft,
+  type QuestionEdit,
+  type TemplateDraft,
+  SURVEYS_PATH,
+  TEMPLATE_LOAD_ERROR,
   adminTemplateQuestionsMachine,
   createRequestOf,
-  questionInputOf,
+  questionsRequestOf,
   savedNotice,
+  templatePath,
 } from '../../src/machines/adminTemplateQuestions.machine.ts';
-import { networkError, serverRefusal } from './httpFailures.support.ts';
 import { type NavigateOptions, setRouter } from '../../src/services/navigation.ts';
-import { AdminTemplateQuestionsView, QUESTION_TYPE_LABELS } from '../../src/views/admin/AdminTemplateQuestionsView.tsx';
+import { type AdminTemplateQuestionsActor, AdminTemplateQuestionsView, QUESTION_TYPE_LABELS } from '../../src/views/admin/AdminTemplateQuestionsView.tsx';
 import { type SentCall, expectFieldMessages, fakeAdminApi } from './adminApi.support.ts';
+import { clean, typeInto } from './adminCollection.support.tsx';
+import { networkError, serverRefusal } from './httpFailures.support.ts';
 import {
   type EventExecutors,
   type LabelledEvent,
@@ -30,8 +35,13 @@ import {
   settlementExecutors,
 } from './modelPaths.support.ts';
 
+/**
+ * The question editor (adminTemplateQuestions.machine.ts, a record's page of the admin collection factory), every
+ * path of its statechart run against its real view, for an existing template and a new one.
+ */
+
 type Machine = typeof adminTemplateQuestionsMachine;
-type EditorSnapshot = ReturnType<Machine['transition']>;
+type Context = AdminCollectionContext<AdminTemplate, TemplateDraft, AdminSurveyCategory[]>;
 
 // ---- The template as the server answers it ----
 
@@ -61,54 +71,61 @@ const WALK: AdminTemplate = {
 };
 const WALK_V2 = { ...WALK, version: 2 };
 const [NAME_QUESTION, WALK_QUESTION] = WALK.questions as [AdminTemplate['questions'][number], AdminTemplate['questions'][number]];
-/** The keys the editor gives the loaded questions, and the next one it gives. */
-const NAME_KEY = 1;
-const WALK_KEY = 2;
-const ADDED_KEY = 3;
+const OPENED = { item: WALK, choices: [PET] };
 
 const networkDown = networkError();
 const SLUG_TAKEN = 'The slug "walk-my-dog" is already used.';
 
 // ---- The models: an existing template's questions, and a new template ----
 
+const contextOf = (snapshot: { context: unknown }) => snapshot.context as Context;
+/** The editor's state, as its factory-made statechart does not type it. */
+const isIn = (snapshot: unknown, state: string) => (snapshot as { matches(value: string): boolean }).matches(state);
+
+const edit = (label: string, questionEdit: QuestionEdit): LabelledEvent => ({ label, event: { type: 'EDIT_DRAFT', edit: questionEdit } });
 const commonEvents: LabelledEvent[] = [
-  errorEvent('loadEditor', networkDown, 'load fails'),
+  errorEvent('open', networkDown, 'load fails'),
   { label: 'retry', event: { type: 'RETRY' } },
   { label: 'save', event: { type: 'SAVE' } },
-  errorEvent('saveQuestions', networkDown, 'save fails'),
+  errorEvent('save', networkDown, 'save fails'),
+  { label: 'back to surveys', event: { type: 'CANCEL' } },
+  { label: 'keep editing', event: { type: 'KEEP_EDITING' } },
+  { label: 'discard', event: { type: 'DISCARD' } },
 ];
+const ADDED = 'Anything else?';
 
 const existing = flowModel(adminTemplateQuestionsMachine, {
-  input: { templateId: WALK.id } satisfies AdminTemplateQuestionsInput,
+  input: { itemId: WALK.id } satisfies RecordPageInput,
   events: [
     ...commonEvents,
-    doneEvent('loadEditor', { template: WALK, categories: [PET] } satisfies LoadedEditor, 'loaded'),
-    { label: 'add a question', event: { type: 'ADD_QUESTION' } },
-    { label: 'type the new question', event: { type: 'CHANGE_QUESTION', key: ADDED_KEY, changes: { label: 'Anything else?' } } },
-    { label: 'make it long text', event: { type: 'CHANGE_QUESTION', key: ADDED_KEY, changes: { type: 'MultilineTextInput' } } },
-    { label: 'make it optional', event: { type: 'CHANGE_QUESTION', key: ADDED_KEY, changes: { optional: true } } },
-    { label: 'pre-fill it with the address', event: { type: 'CHANGE_QUESTION', key: ADDED_KEY, changes: { prefilled: true } } },
-    { label: 'move it up', event: { type: 'MOVE_QUESTION', key: ADDED_KEY, offset: -1 } },
-    { label: 'move it down', event: { type: 'MOVE_QUESTION', key: ADDED_KEY, offset: 1 } },
-    { label: 'remove it', event: { type: 'REMOVE_QUESTION', key: ADDED_KEY } },
-    { label: 'clear the first question', event: { type: 'CHANGE_QUESTION', key: NAME_KEY, changes: { label: '' } } },
-    { label: 'add an option', event: { type: 'ADD_OPTION', key: WALK_KEY } },
-    { label: 'name the option', event: { type: 'CHANGE_OPTION', key: WALK_KEY, index: 2, changes: { label: 'A run' } } },
-    { label: 'remove the option', event: { type: 'REMOVE_OPTION', key: WALK_KEY, index: 2 } },
+    doneEvent('open', OPENED, 'loaded'),
+    edit('add a question', { kind: 'addQuestion' }),
+    edit('type the new question', { kind: 'changeQuestion', question: 2, changes: { label: ADDED } }),
+    edit('make it long text', { kind: 'changeQuestion', question: 2, changes: { type: 'MultilineTextInput' } }),
+    edit('make it optional', { kind: 'changeQuestion', question: 2, changes: { optional: true } }),
+    edit('pre-fill it with the address', { kind: 'changeQuestion', question: 2, changes: { prefilled: true } }),
+    edit('move it up', { kind: 'moveQuestion', question: 2, by: -1 }),
+    edit('move it down', { kind: 'moveQuestion', question: 1, by: 1 }),
+    edit('remove it', { kind: 'removeQuestion', question: 2 }),
+    edit('clear the first question', { kind: 'changeQuestion', question: 0, changes: { label: '' } }),
+    edit('add an option', { kind: 'addOption', question: 1 }),
+    edit('name the option', { kind: 'changeOption', question: 1, option: 2, changes: { label: 'A run' } }),
+    edit('remove the option', { kind: 'removeOption', question: 1, option: 2 }),
     { label: 'preview', event: { type: 'PREVIEW' } },
     { label: 'start again', event: { type: 'RESTART_PREVIEW' } },
     { label: 'close the preview', event: { type: 'CLOSE_PREVIEW' } },
-    doneEvent('saveQuestions', WALK_V2, 'saved as version 2'),
-    doneEvent('saveQuestions', WALK, 'saved in place'),
-    errorEvent('saveQuestions', serverRefusal(422, 'Invalid input', { 'questions.1.select_options': OPTION_VALUES_ERROR }), 'options refused'),
+    doneEvent('save', WALK_V2, 'saved as version 2'),
+    doneEvent('save', WALK, 'saved in place'),
+    errorEvent('save', serverRefusal(422, 'Invalid input', { 'questions.1.select_options': OPTION_VALUES_ERROR }), 'options refused'),
   ],
-  offer: ({ context }, { label }) => {
-    const { questions, notice, fieldErrors, questionErrors, formError, announcement } = context;
-    const clean = Object.keys(fieldErrors).length === 0 && Object.keys(questionErrors).length === 0 && formError === null;
-    const added = questions.find((question) => question.key === ADDED_KEY);
-    const walk = questions.find((question) => question.key === WALK_KEY);
-    const first = questions[0];
-    const asLoaded = notice === null && clean && questions.length === 2 && first?.label === NAME_QUESTION.label && walk?.options.length === 2;
+  offer: (snapshot, { label }) => {
+    const context = contextOf(snapshot);
+    const { notice, fieldErrors, announcement } = context;
+    const questions = context.form?.draft.questions ?? [];
+    const [first, walk, added] = questions;
+    const asLoaded = notice === null && clean(context) && questions.length === 2 && first?.label === NAME_QUESTION.label && walk?.options.length === 2;
+    const addedSetUp = added?.prefilled === true && announcement?.includes('moved') === true;
+    const optionNamed = walk?.options[2]?.label === 'A run';
     switch (label) {
       case 'add a question':
       case 'add an option':
@@ -117,31 +134,32 @@ const existing = flowModel(adminTemplateQuestionsMachine, {
       case 'type the new question':
         return added?.label === '';
       case 'make it long text':
-        return added?.label === 'Anything else?' && added.type === 'TextInput';
+        return added?.label === ADDED && added.type === 'TextInput';
       case 'make it optional':
         return added?.type === 'MultilineTextInput' && !added.optional;
       case 'pre-fill it with the address':
         return added?.optional === true && !added.prefilled;
       case 'move it up':
-        return added?.prefilled === true && questions.at(-1)?.key === ADDED_KEY;
+        return added?.prefilled === true && announcement?.includes('moved') !== true;
       case 'move it down':
-        return added?.prefilled === true && questions[1]?.key === ADDED_KEY;
+        return walk?.label === ADDED && walk.prefilled;
       case 'remove it':
-        return added?.prefilled === true && questions.at(-1)?.key === ADDED_KEY && announcement?.includes('moved') === true;
+        return addedSetUp;
       case 'name the option':
         return walk?.options[2]?.label === '';
       case 'remove the option':
         return walk?.options[2]?.label === 'A run';
       case 'save':
         // As loaded; with the first question's text cleared; with the added question set up and moved back.
-        return (
-          (asLoaded && announcement === null) ||
-          (first?.label === '' && clean) ||
-          (added?.prefilled === true && questions.at(-1)?.key === ADDED_KEY && announcement?.includes('moved') === true)
-        );
+        return (asLoaded && announcement === null) || (first?.label === '' && clean(context)) || addedSetUp;
       case 'preview':
-        // As loaded; and, refused, once the cleared first question was named on saving.
-        return (asLoaded && announcement === null) || (first?.label === '' && questionErrors[NAME_KEY]?.label !== undefined);
+        // As loaded; with an option added; and, refused, once the cleared first question was named on saving.
+        return (asLoaded && announcement === null) || optionNamed || (first?.label === '' && fieldErrors['questions.0.label'] !== undefined);
+      case 'back to surveys':
+        // Before the template opens, and when it fails to; as loaded, it leaves; changed, it asks first (in the preview too).
+        if (isIn(snapshot, 'opening') || isIn(snapshot, 'failed')) return context.loadError === null || isIn(snapshot, 'failed');
+        if (isIn(snapshot, 'previewing')) return (asLoaded && announcement === null) || optionNamed;
+        return (asLoaded && announcement === null) || (first?.label === '' && clean(context));
       case 'saved as version 2':
       case 'saved in place':
       case 'options refused':
@@ -154,31 +172,36 @@ const existing = flowModel(adminTemplateQuestionsMachine, {
 });
 
 const created = flowModel(adminTemplateQuestionsMachine, {
-  input: { templateId: null } satisfies AdminTemplateQuestionsInput,
+  input: { itemId: null } satisfies RecordPageInput,
   events: [
     ...commonEvents,
-    doneEvent('loadEditor', { template: null, categories: [PET] } satisfies LoadedEditor, 'categories loaded'),
-    { label: 'type the name', event: { type: 'CHANGE_DETAILS', changes: { name: WALK.name } } },
-    { label: 'type the slug', event: { type: 'CHANGE_DETAILS', changes: { slug: WALK.slug } } },
-    { label: 'choose Pet', event: { type: 'CHANGE_DETAILS', changes: { category_id: PET.id } } },
-    { label: 'type the question', event: { type: 'CHANGE_QUESTION', key: 1, changes: { label: NAME_QUESTION.label } } },
-    doneEvent('saveQuestions', { ...WALK, questions: [NAME_QUESTION] }, 'created'),
-    errorEvent('saveQuestions', serverRefusal(409, SLUG_TAKEN, { slug: SLUG_TAKEN }), 'slug taken'),
+    doneEvent('open', { item: null, choices: [PET] }, 'categories loaded'),
+    { label: 'type the name', event: { type: 'CHANGE', changes: { name: WALK.name } } },
+    { label: 'type the slug', event: { type: 'CHANGE', changes: { slug: WALK.slug } } },
+    { label: 'choose Pet', event: { type: 'CHANGE', changes: { category_id: PET.id } } },
+    edit('type the question', { kind: 'changeQuestion', question: 0, changes: { label: NAME_QUESTION.label } }),
+    doneEvent('save', { ...WALK, questions: [NAME_QUESTION] }, 'created'),
+    errorEvent('save', serverRefusal(409, SLUG_TAKEN, { slug: SLUG_TAKEN }), 'slug taken'),
   ],
-  offer: ({ context }, { label }) => {
-    const { details, questions, fieldErrors, formError, notice, templateId } = context;
+  offer: (snapshot, { label }) => {
+    const { fieldErrors, formError, notice, form } = contextOf(snapshot);
+    const draft = form?.draft;
     const hasErrors = Object.keys(fieldErrors).length > 0;
     switch (label) {
       case 'type the name':
-        return details.name === '' && hasErrors;
+        return draft?.name === '' && hasErrors;
       case 'type the slug':
-        return details.name === WALK.name && details.slug === '';
+        return draft?.name === WALK.name && draft.slug === '';
       case 'choose Pet':
-        return details.slug === WALK.slug && details.category_id === null;
+        return draft?.slug === WALK.slug && draft.category_id === null;
       case 'type the question':
-        return details.category_id === PET.id && questions[0]?.label === '';
+        return draft?.category_id === PET.id && draft.questions[0]?.label === '';
       case 'save':
-        return templateId === null && notice === null && formError === null && ((details.name === '' && !hasErrors) || questions[0]?.label === NAME_QUESTION.label) && fieldErrors.slug === undefined;
+        return form?.itemId === null && notice === null && formError === null && fieldErrors.slug === undefined &&
+          ((draft?.name === '' && !hasErrors) || draft?.questions[0]?.label === NAME_QUESTION.label);
+      case 'back to surveys':
+        // Untouched, it leaves; with a name typed, it asks first.
+        return isIn(snapshot, 'editing') && (draft?.name === '' || draft?.slug === '') && !hasErrors;
       default:
         return true;
     }
@@ -195,8 +218,12 @@ let navigateTo: Mock<(to: string, options?: NavigateOptions) => unknown>;
 let sentBeforePreview = 0;
 
 const editor = () => screen.getByRole('region', { name: /^(New request template|Walk my dog|Request template)$/, hidden: true });
+const preview = () => within(editor()).getByRole('region', { name: 'Preview', hidden: true });
 const questionGroup = (position: number) => within(editor()).getByRole('group', { name: new RegExp(`^Question ${position}$`), hidden: true });
-const positionOf = (key: number) => actor.getSnapshot().context.questions.findIndex((question) => question.key === key) + 1;
+
+/** The messages about the question at `index`, by their path inside it. */
+const errorsOf = (fieldErrors: Record<string, string>, index: number) =>
+  Object.fromEntries(Object.entries(fieldErrors).flatMap(([path, message]) => (path.startsWith(`questions.${index}.`) ? [[path.split('.').slice(2).join('.'), message]] : [])));
 
 function expectQuestion(question: QuestionDraft, position: number, errors: Record<string, string>) {
   const group = questionGroup(position);
@@ -204,9 +231,7 @@ function expectQuestion(question: QuestionDraft, position: number, errors: Recor
   expect(label).toHaveValue(question.label);
   expectFieldMessages({ label }, errors);
   expect(within(group).getByRole('button', { name: /Answer type/, hidden: true })).toHaveTextContent(QUESTION_TYPE_LABELS[question.type]);
-  const optional = within(group).getByRole('checkbox', { name: /^Optional/, hidden: true });
-  if (question.optional) expect(optional).toBeChecked();
-  else expect(optional).not.toBeChecked();
+  expect(within(group).getByRole('checkbox', { name: /^Optional/, hidden: true }).matches(':checked')).toBe(question.optional);
   const prefill = within(group).queryByRole('checkbox', { name: /^Pre-fill/, hidden: true });
   if (question.type === 'SingleSelectInput' || question.type === 'SingleUploadInput') expect(prefill).toBeNull();
   else expect(prefill?.matches(':checked')).toBe(question.prefilled);
@@ -216,149 +241,155 @@ function expectQuestion(question: QuestionDraft, position: number, errors: Recor
     return;
   }
   question.options.forEach((option, index) => {
-    const optionLabel = within(options!).getByRole('textbox', { name: `Option ${index + 1}`, hidden: true });
-    const optionValue = within(options!).getByRole('textbox', { name: `Value of option ${index + 1}`, hidden: true });
-    expect(optionLabel).toHaveValue(option.label);
-    expect(optionValue).toHaveValue(option.value);
+    expect(within(options!).getByRole('textbox', { name: `Option ${index + 1}`, hidden: true })).toHaveValue(option.label);
+    expect(within(options!).getByRole('textbox', { name: `Value of option ${index + 1}`, hidden: true })).toHaveValue(option.value);
   });
   if (errors.select_options) expect(within(options!).getByRole('alert', { hidden: true })).toHaveTextContent(errors.select_options);
   else expect(within(options!).queryByRole('alert', { hidden: true })).toBeNull();
 }
 
 /** The draft as the editor shows it: details (of a new template), every question, and each message beside its field. */
-function expectEditor({ context }: EditorSnapshot, { busy }: { busy: boolean }) {
+function expectEditor(snapshot: { context: unknown }, { busy }: { busy: boolean }) {
   expect(editor()).toHaveAttribute('aria-busy', String(busy));
-  const { questions, questionErrors, fieldErrors, formError, notice, template, details } = context;
-  if (context.templateId === null) {
+  const { form, fieldErrors, formError, notice, announcement } = contextOf(snapshot);
+  const { draft, record: template } = form!;
+  if (template) {
+    expect(within(editor()).getByText(`version ${template.version}`)).toBeInTheDocument();
+  } else {
     const name = within(editor()).getByRole('textbox', { name: 'Name', hidden: true });
     const slug = within(editor()).getByRole('textbox', { name: 'Slug', hidden: true });
-    expect(name).toHaveValue(details.name);
-    expect(slug).toHaveValue(details.slug);
+    expect(name).toHaveValue(draft.name);
+    expect(slug).toHaveValue(draft.slug);
     expectFieldMessages({ name, slug }, fieldErrors);
-    expect(within(editor()).getByRole('button', { name: /Category/, hidden: true })).toHaveTextContent(details.category_id === PET.id ? 'Pet' : 'No category');
-  } else if (template) {
-    expect(within(editor()).getByText(`version ${template.version}`)).toBeInTheDocument();
+    expect(within(editor()).getByRole('button', { name: /Category/, hidden: true })).toHaveTextContent(draft.category_id === PET.id ? 'Pet' : 'No category');
   }
-  expect(within(editor()).queryAllByRole('group', { name: /^Question \d+$/, hidden: true })).toHaveLength(questions.length);
-  questions.forEach((question, index) => expectQuestion(question, index + 1, questionErrors[question.key] ?? {}));
+  expect(within(editor()).queryAllByRole('group', { name: /^Question \d+$/, hidden: true })).toHaveLength(draft.questions.length);
+  draft.questions.forEach((question, index) => expectQuestion(question, index + 1, errorsOf(fieldErrors, index)));
   if (notice) expect(within(editor()).getByRole('status', { hidden: true })).toHaveTextContent(notice);
   if (formError) expect(within(editor()).getByText(formError)).toBeInTheDocument();
-  if (context.announcement) expect(within(editor()).getByText(context.announcement)).toHaveAttribute('aria-live', 'polite');
-  return within(editor()).getByRole('button', { name: context.templateId === null ? 'Create template' : 'Save questions', hidden: true });
+  if (announcement) expect(within(editor()).getByText(announcement)).toHaveAttribute('aria-live', 'polite');
+  return within(editor()).getByRole('button', { name: template ? 'Save questions' : 'Create template', hidden: true });
 }
 
 const states: StateAssertions<Machine> = {
-  loading: ({ context }) => {
+  opening: (snapshot) => {
     expect(editor()).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByText('Loading')).toBeInTheDocument();
-    const template = context.templateId === null ? [] : [{ method: 'GET', path: `admin/survey_templates/${context.templateId}`, body: undefined }];
+    const templateId = contextOf(snapshot).opening?.itemId;
+    const template = templateId ? [{ method: 'GET', path: `admin/survey_templates/${templateId}`, body: undefined }] : [];
     // The template and the categories at once, reaching the server in either order.
     const categories = { method: 'GET', path: 'admin/survey_categories', body: undefined };
     expect(sent.slice(-template.length - 1)).toEqual(expect.arrayContaining([...template, categories]));
   },
   failed: () => {
-    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load this request template. Please try again.");
+    expect(screen.getByRole('alert')).toHaveTextContent(TEMPLATE_LOAD_ERROR);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   },
   editing: (snapshot) => {
     expect(expectEditor(snapshot, { busy: false })).not.toHaveAttribute('aria-busy');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    if (snapshot.context.template && snapshot.context.notice?.includes('created')) {
-      expect(navigateTo).toHaveBeenCalledWith(`/console/admin/surveys/${snapshot.context.template.id}`, { replace: true });
-    } else {
-      expect(navigateTo).not.toHaveBeenCalled();
-    }
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(preview()).getByRole('button', { name: 'Preview' })).toBeEnabled();
+    const { form, notice } = contextOf(snapshot);
+    if (notice?.includes('created')) expect(navigateTo).toHaveBeenCalledWith(templatePath(form!.itemId!), { replace: true });
+    else expect(navigateTo).not.toHaveBeenCalled();
+  },
+  confirmingDiscard: (snapshot) => {
+    expectEditor(snapshot, { busy: false });
+    const unsaved = contextOf(snapshot).form?.itemId === null ? 'This template has not been created yet.' : 'Your changes to these questions have not been saved.';
+    expect(screen.getByRole('alertdialog', { name: 'Discard your changes?' })).toHaveTextContent(unsaved);
+  },
+  left: () => {
+    expect(navigateTo).toHaveBeenCalledWith(SURVEYS_PATH, undefined);
   },
   saving: (snapshot) => {
     expect(expectEditor(snapshot, { busy: true })).toHaveAttribute('aria-busy', 'true');
-    const { context } = snapshot;
-    const request = createRequestOf(context.details, context.questions);
+    const { form } = contextOf(snapshot);
     expect(sent.at(-1)).toEqual(
-      context.templateId === null
-        ? { method: 'POST', path: 'admin/survey_templates', body: request }
-        : { method: 'PUT', path: `admin/survey_templates/${context.templateId}/questions`, body: { questions: context.questions.map(questionInputOf) } },
+      form!.itemId === null
+        ? { method: 'POST', path: 'admin/survey_templates', body: createRequestOf(form!.draft) }
+        : { method: 'PUT', path: `admin/survey_templates/${form!.itemId}/questions`, body: questionsRequestOf(form!.draft) },
     );
   },
-  previewing: ({ context }) => {
-    const preview = screen.getByRole('dialog', { name: context.template?.name ?? 'New request' });
-    expect(within(preview).getByRole('status')).toHaveTextContent('Nothing you answer here is saved or sent');
+  previewing: (snapshot) => {
+    expect(within(preview()).getByRole('status')).toHaveTextContent('Nothing you answer here is saved or sent');
     // The conversation begins again with the first question, as employees get it.
-    expect(within(preview).getByRole('textbox', { name: context.questions[0]!.label })).toHaveValue('');
-    expect(within(preview).queryByRole('list', { name: 'Your answers so far' })).not.toBeInTheDocument();
+    expect(within(preview()).getByRole('textbox', { name: contextOf(snapshot).form!.draft.questions[0]!.label })).toHaveValue('');
+    expect(within(preview()).queryByRole('list', { name: 'Your answers so far' })).not.toBeInTheDocument();
+    // The draft waits, unchanged, until the preview is closed.
+    expect(within(editor()).getByRole('button', { name: 'Add a question' })).toBeDisabled();
     expect(sent).toHaveLength(sentBeforePreview);
   },
-};
-
-const typeInto = async (input: HTMLElement, text: string) => {
-  await user.clear(input);
-  if (text) await user.type(input, text);
 };
 
 const choose = async (scope: HTMLElement, select: RegExp, option: string) => {
   await user.click(within(scope).getByRole('button', { name: select }));
   await user.click(screen.getByRole('option', { name: option }));
 };
+const inQuestion = (name: string) => () => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name }));
+
+function editQuestions(questionEdit: QuestionEdit) {
+  if (questionEdit.kind === 'addQuestion') return user.click(within(editor()).getByRole('button', { name: 'Add a question' }));
+  const position = questionEdit.question + 1;
+  const group = questionGroup(position);
+  switch (questionEdit.kind) {
+    case 'changeQuestion': {
+      const { label, type, optional } = questionEdit.changes;
+      if (label !== undefined) return typeInto(user, within(group).getByRole('textbox', { name: 'Question' }), label);
+      if (type !== undefined) return choose(group, /Answer type/, QUESTION_TYPE_LABELS[type]);
+      if (optional !== undefined) return user.click(within(group).getByRole('checkbox', { name: /^Optional/ }));
+      return user.click(within(group).getByRole('checkbox', { name: /^Pre-fill with the employee's address/ }));
+    }
+    case 'moveQuestion':
+      return user.click(within(group).getByRole('button', { name: `Move ${questionEdit.by === -1 ? 'up' : 'down'} question ${position}` }));
+    case 'removeQuestion':
+      return user.click(within(group).getByRole('button', { name: `Remove question ${position}` }));
+    case 'addOption':
+      return user.click(within(group).getByRole('button', { name: 'Add an option' }));
+    case 'changeOption':
+      return typeInto(user, within(group).getByRole('textbox', { name: `Option ${questionEdit.option + 1}` }), questionEdit.changes.label ?? '');
+    case 'removeOption':
+      return user.click(within(group).getByRole('button', { name: `Remove option ${questionEdit.option + 1} of question ${position}` }));
+  }
+}
 
 const events: EventExecutors<Machine> = {
   ...settlementExecutors(adminTemplateQuestionsMachine, pendingCalls),
   RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),
-  CHANGE_DETAILS: ({ event }) => {
-    const changes = event.changes as { name?: string; slug?: string; category_id?: number };
-    if (changes.name !== undefined) return typeInto(within(editor()).getByRole('textbox', { name: 'Name' }), changes.name);
-    if (changes.slug !== undefined) return typeInto(within(editor()).getByRole('textbox', { name: 'Slug' }), changes.slug);
+  CHANGE: ({ event }) => {
+    const changes = event.changes as Partial<TemplateDraft>;
+    if (changes.name !== undefined) return typeInto(user, within(editor()).getByRole('textbox', { name: 'Name' }), changes.name);
+    if (changes.slug !== undefined) return typeInto(user, within(editor()).getByRole('textbox', { name: 'Slug' }), changes.slug);
     return choose(editor(), /Category/, 'Pet');
   },
-  ADD_QUESTION: async () => {
-    await user.click(within(editor()).getByRole('button', { name: 'Add a question' }));
-    // The new question takes the focus, ready for its text.
-    expect(within(questionGroup(positionOf(ADDED_KEY))).getByRole('textbox', { name: 'Question' })).toHaveFocus();
-  },
-  CHANGE_QUESTION: ({ event }) => {
-    const group = questionGroup(positionOf(event.key as number));
-    const changes = event.changes as Partial<QuestionDraft>;
-    if (changes.label !== undefined) return typeInto(within(group).getByRole('textbox', { name: 'Question' }), changes.label);
-    if (changes.type !== undefined) return choose(group, /Answer type/, QUESTION_TYPE_LABELS[changes.type]);
-    if (changes.optional !== undefined) return user.click(within(group).getByRole('checkbox', { name: /^Optional/ }));
-    return user.click(within(group).getByRole('checkbox', { name: /^Pre-fill with the employee's address/ }));
-  },
-  MOVE_QUESTION: ({ event }) => {
-    const position = positionOf(event.key as number);
-    return user.click(within(questionGroup(position)).getByRole('button', { name: `Move ${event.offset === -1 ? 'up' : 'down'} question ${position}` }));
-  },
-  REMOVE_QUESTION: async ({ event }) => {
-    const position = positionOf(event.key as number);
-    await user.click(within(questionGroup(position)).getByRole('button', { name: `Remove question ${position}` }));
-    expect(screen.getByRole('heading', { name: 'Questions' })).toHaveFocus();
-  },
-  ADD_OPTION: () => user.click(within(questionGroup(positionOf(WALK_KEY))).getByRole('button', { name: 'Add an option' })),
-  CHANGE_OPTION: ({ event }) => {
-    const index = event.index as number;
-    return typeInto(within(questionGroup(positionOf(WALK_KEY))).getByRole('textbox', { name: `Option ${index + 1}` }), (event.changes as { label: string }).label);
-  },
-  REMOVE_OPTION: ({ event }) => {
-    const position = positionOf(WALK_KEY);
-    return user.click(within(questionGroup(position)).getByRole('button', { name: `Remove option ${(event.index as number) + 1} of question ${position}` }));
+  EDIT_DRAFT: async ({ event }) => {
+    const questionEdit = event.edit as QuestionEdit;
+    await editQuestions(questionEdit);
+    // A new question takes the focus, ready for its text; after one is removed, the list's heading has it.
+    if (questionEdit.kind === 'addQuestion') expect(within(questionGroup(3)).getByRole('textbox', { name: 'Question' })).toHaveFocus();
+    if (questionEdit.kind === 'removeQuestion') expect(screen.getByRole('heading', { name: 'Questions' })).toHaveFocus();
   },
   SAVE: () => user.click(within(editor()).getByRole('button', { name: /^(Create template|Save questions)$/ })),
+  CANCEL: () => user.click(within(editor()).getByRole('button', { name: 'Back to surveys' })),
+  DISCARD: inQuestion('Discard changes'),
+  KEEP_EDITING: inQuestion('Keep editing'),
   PREVIEW: async () => {
     sentBeforePreview = sent.length;
-    await user.click(within(editor()).getByRole('button', { name: 'Preview' }));
+    await user.click(within(preview()).getByRole('button', { name: 'Preview' }));
   },
   RESTART_PREVIEW: async () => {
     // An answer in the preview leads on to the next question, as it would for an employee; nothing is sent.
-    const preview = screen.getByRole('dialog');
-    await user.type(within(preview).getByRole('textbox', { name: NAME_QUESTION.label }), 'Rex');
-    await user.click(within(preview).getByRole('button', { name: 'Continue' }));
-    expect(await within(preview).findByRole('radiogroup', { name: WALK_QUESTION.label })).toBeInTheDocument();
-    expect(within(preview).getByRole('list', { name: 'Your answers so far' })).toHaveTextContent('Rex');
-    await user.click(within(preview).getByRole('button', { name: 'Start again' }));
+    await user.type(within(preview()).getByRole('textbox', { name: NAME_QUESTION.label }), 'Rex');
+    await user.click(within(preview()).getByRole('button', { name: 'Continue' }));
+    expect(await within(preview()).findByRole('radiogroup', { name: WALK_QUESTION.label })).toBeInTheDocument();
+    expect(within(preview()).getByRole('list', { name: 'Your answers so far' })).toHaveTextContent('Rex');
+    await user.click(within(preview()).getByRole('button', { name: 'Start again' }));
   },
-  CLOSE_PREVIEW: () => user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
+  CLOSE_PREVIEW: () => user.click(within(preview()).getByRole('button', { name: 'Close the preview' })),
 };
 
-function renderEditor(input: AdminTemplateQuestionsInput) {
+function renderEditor(input: RecordPageInput) {
   actor = createActor(adminTemplateQuestionsMachine, { input }).start();
-  render(<AdminTemplateQuestionsView editor={actor} />);
+  render(<AdminTemplateQuestionsView editor={actor as unknown as AdminTemplateQuestionsActor} />);
 }
 
 beforeEach(() => {
@@ -367,10 +398,10 @@ beforeEach(() => {
   navigateTo = vi.fn<(to: string, options?: NavigateOptions) => unknown>();
   setRouter({ navigate: navigateTo });
   sent = fakeAdminApi([
-    { method: 'GET', path: /^admin\/survey_templates\/\d+$/, id: 'loadEditor', answer: (loaded: LoadedEditor) => ({ template: loaded.template }) },
-    { method: 'GET', path: /^admin\/survey_categories$/, id: 'loadEditor', answer: (loaded: LoadedEditor) => ({ categories: loaded.categories }) },
-    { method: 'PUT', path: /^admin\/survey_templates\/\d+\/questions$/, id: 'saveQuestions', answer: (saved: AdminTemplate) => ({ template: saved }) },
-    { method: 'POST', path: /^admin\/survey_templates$/, id: 'saveQuestions', answer: (saved: AdminTemplate) => ({ template: saved }) },
+    { method: 'GET', path: /^admin\/survey_templates\/\d+$/, id: 'open', answer: (opened: typeof OPENED) => ({ template: opened.item }) },
+    { method: 'GET', path: /^admin\/survey_categories$/, id: 'open', answer: (opened: typeof OPENED) => ({ categories: opened.choices }) },
+    { method: 'PUT', path: /^admin\/survey_templates\/\d+\/questions$/, id: 'save', answer: (saved: AdminTemplate) => ({ template: saved }) },
+    { method: 'POST', path: /^admin\/survey_templates$/, id: 'save', answer: (saved: AdminTemplate) => ({ template: saved }) },
   ]);
 });
 
@@ -380,18 +411,19 @@ afterEach(() => {
   setRouter(null);
 });
 
-describe("the question editor of an existing template", () => {
-  beforeEach(() => renderEditor({ templateId: WALK.id }));
+describe('the question editor of an existing template', () => {
+  beforeEach(() => renderEditor({ itemId: WALK.id }));
+  // The longest paths type several questions and options.
   it.each(existing.titled)('$title', async ({ path }) => {
     await runPath(path, () => actor.getSnapshot(), states, events);
-  });
+  }, 60_000);
 });
 
 describe('the question editor of a new template', () => {
-  beforeEach(() => renderEditor({ templateId: null }));
+  beforeEach(() => renderEditor({ itemId: null }));
   it.each(created.titled)('$title', async ({ path }) => {
     await runPath(path, () => actor.getSnapshot(), states, events);
-  });
+  }, 60_000);
 });
 
 describe('question editor model coverage', () => {
@@ -414,6 +446,10 @@ describe('question editor model coverage', () => {
         'a failed save keeps the draft': /save → save fails$/,
         'the preview starts again': /loaded → preview → start again$/,
         'the preview closes': /loaded → preview → close the preview$/,
+        'an untouched editor is left at once': /loaded → back to surveys$/,
+        'a changed editor asks before it is left': /clear the first question → back to surveys → (keep editing|discard)$/,
+        'a template that failed to open can still be left': /load fails → back to surveys$/,
+        'leaving from the preview asks when the draft changed': /name the option → preview → back to surveys → (keep editing|discard)$/,
         'a new template is checked before it is sent': /categories loaded → save → type the name/,
         'a new template is created': /type the question → save → created$/,
         'a slug clash is named on the slug': /type the question → save → slug taken$/,
@@ -424,10 +460,10 @@ describe('question editor model coverage', () => {
 
 describe('what a save says', () => {
   it('names the version, and says when employees who began earlier keep theirs', () => {
-    expect(savedNotice(WALK, WALK_V2)).toBe(
+    expect(savedNotice(WALK_V2, WALK)).toBe(
       'Questions saved as version 2. Employees who began this request on version 1 keep the questions they began with; new requests get these.',
     );
     expect(savedNotice(WALK, WALK)).toBe('Questions saved as version 1. No employee had begun it yet, so it was changed in place.');
-    expect(savedNotice(null, WALK)).toBe('Walk my dog created, with version 1 of its questions.');
+    expect(savedNotice(WALK, null)).toBe('Walk my dog created, with version 1 of its questions.');
   });
 });

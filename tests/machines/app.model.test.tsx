@@ -5,6 +5,7 @@ import { useFlow } from '../../src/machines/appSystem.tsx';
 import { type AppActor, BUILT_VERSION, appMachine } from '../../src/machines/app.machine.ts';
 import type { RequestCreationCommand, requestCreationMachine } from '../../src/machines/requestCreation.machine.ts';
 import { SYSTEM_IDS } from '../../src/machines/system.ts';
+import type { unreadRepliesMachine } from '../../src/machines/unreadReplies.machine.ts';
 import { versionCheckMachine } from '../../src/machines/versionCheck.machine.ts';
 import { inApp } from './appSystem.support.tsx';
 import { ERROR_REPORTS_ROUTE, type SentCall, fakeNetwork, reportErrorsToTheServer, reportedErrors } from './network.support.ts';
@@ -57,10 +58,26 @@ const START_SURVEY: RequestCreationCommand = { type: 'START_SURVEY', survey: { i
 const LOAD_FAILURE = new Error('Failed to fetch dynamically imported module');
 const SCREEN_FLOW_FAILED = `xstate.error.actor.${SCREEN_FLOW_ID}`;
 const VERSION_CHECK_EVENTS = new Set(['TAB_VISIBLE', 'xstate.done.actor.loadVersionCheck', 'xstate.error.actor.loadVersionCheck']);
+const UNREAD_REPLIES_EVENTS = new Set([
+  'EMPLOYEE_SHOWN',
+  'EMPLOYEE_LEFT',
+  'READ_UP_TO',
+  'xstate.done.actor.loadUnreadReplies',
+  'xstate.error.actor.loadUnreadReplies',
+]);
+const READ_UP_TO = { type: 'READ_UP_TO', requestId: 7, messageId: 12 } as const;
+
+/** The unread replies as the app loads them: they record the kind of every event that reaches them, in order. */
+const recordingUnreadReplies = setup({
+  types: { context: {} as { received: string[] }, events: {} as { type: string } },
+}).createMachine({
+  context: { received: [] },
+  on: { '*': { actions: assign({ received: ({ context, event }) => [...context.received, event.type] }) } },
+});
 
 /*
- * The two regions are independent: to keep the paths few, the version check moves while the drawer has not been
- * asked for, and the drawer while the tab has not yet been visible. A screen's flow ends with the app at its start.
+ * The regions are independent: to keep the paths few, each moves while the others are at their start. A screen's
+ * flow ends with the app at its start.
  */
 // The model's drawer loads yield no logic (see below), and xstate warns that it spawns nothing: the model's business only.
 const quietSpawns = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -79,12 +96,20 @@ const { paths, titled } = flowModel(appMachine, {
     // The model's flow stands for the one the executor's screen starts.
     { label: 'screen left', event: { type: 'FLOW_ENDED', flow: createActor(screenFlow) } },
     { label: "screen's flow fails", event: { type: SCREEN_FLOW_FAILED, error: FLOW_FAILURE } },
+    { label: 'employee frame shown', event: { type: 'EMPLOYEE_SHOWN' } },
+    { label: 'employee frame left', event: { type: 'EMPLOYEE_LEFT' } },
+    { label: 'a thread read to its end', event: READ_UP_TO },
+    // As with the drawer, the model's load yields no logic: the executor gives the app the recording statechart.
+    doneEvent('loadUnreadReplies', null, 'unread replies loaded'),
+    errorEvent('loadUnreadReplies', LOAD_FAILURE, 'unread replies fail to load'),
   ],
   offer: (snapshot, { event }) => {
     const drawerNotAskedFor = snapshot.matches({ requestCreation: 'notLoaded' });
     const tabNotYetVisible = snapshot.matches({ versionCheck: 'waitingForVisibleTab' });
-    if (event.type === 'FLOW_ENDED' || event.type === SCREEN_FLOW_FAILED) return drawerNotAskedFor && tabNotYetVisible;
-    return VERSION_CHECK_EVENTS.has(event.type) ? drawerNotAskedFor : tabNotYetVisible;
+    const unreadNotLoaded = snapshot.matches({ unreadReplies: 'notLoaded' });
+    if (event.type === 'FLOW_ENDED' || event.type === SCREEN_FLOW_FAILED) return drawerNotAskedFor && tabNotYetVisible && unreadNotLoaded;
+    if (UNREAD_REPLIES_EVENTS.has(event.type)) return drawerNotAskedFor && tabNotYetVisible;
+    return unreadNotLoaded && (VERSION_CHECK_EVENTS.has(event.type) ? drawerNotAskedFor : tabNotYetVisible);
   },
 });
 quietSpawns.mockRestore();
@@ -96,6 +121,9 @@ let toDrawer: RequestCreationCommand[];
 
 const drawer = () => app.system.get(SYSTEM_IDS.requestCreation) as AnyActorRef | undefined;
 const versionCheck = () => app.system.get(SYSTEM_IDS.versionCheck) as AnyActorRef | undefined;
+const unreadReplies = () => app.system.get(SYSTEM_IDS.unreadReplies) as AnyActorRef | undefined;
+/** What the frame should have told the loaded unread replies since they were loaded, oldest first. */
+let toUnreadReplies: string[];
 const childOfApp = (id: string) => (app.getSnapshot().children as Record<string, AnyActorRef | undefined>)[id];
 
 function setVisibility(state: DocumentVisibilityState) {
@@ -135,6 +163,21 @@ const states: StateAssertions<Machine> = {
     expect(check.context).toEqual({ builtVersion: BUILT_VERSION });
     expect(childOfApp('firstVisibleTab')).toBeUndefined();
   },
+  unreadReplies: () => {
+    expect(app.getSnapshot().status).toBe('active');
+  },
+  'unreadReplies.notLoaded': () => {
+    expect(childOfApp('loadUnreadReplies')).toBeUndefined();
+    expect(unreadReplies()).toBeUndefined();
+  },
+  'unreadReplies.loading': () => {
+    expect(childOfApp('loadUnreadReplies')).toBeDefined();
+    expect(unreadReplies()).toBeUndefined();
+  },
+  // The frame that loaded them, then every later word of the frame and the threads, reached them.
+  'unreadReplies.running': () => {
+    expect(unreadReplies()!.getSnapshot().context.received).toEqual(toUnreadReplies);
+  },
   // Whatever the drawer does, the app goes on.
   requestCreation: () => {
     expect(app.getSnapshot().status).toBe('active');
@@ -160,8 +203,30 @@ function sendCommand({ event }: { event: ModelEvent }) {
   act(() => app.send(event as RequestCreationCommand));
 }
 
+function tellUnreadReplies({ event }: { event: ModelEvent }) {
+  if (app.getSnapshot().matches({ unreadReplies: 'running' })) toUnreadReplies.push(event.type);
+  act(() => app.send(event as typeof READ_UP_TO));
+}
+
 const events: EventExecutors<Machine> = {
   ...settlements,
+  EMPLOYEE_SHOWN: tellUnreadReplies,
+  EMPLOYEE_LEFT: tellUnreadReplies,
+  READ_UP_TO: tellUnreadReplies,
+  'xstate.done.actor.loadUnreadReplies': async ({ event }) => {
+    toUnreadReplies = ['EMPLOYEE_SHOWN'];
+    await pendingCalls.settle({ ...event, output: recordingUnreadReplies });
+  },
+  // The counts stay unshown, and the failure is reported.
+  'xstate.error.actor.loadUnreadReplies': async (step) => {
+    const before = reportedErrors(sent).length;
+    await settlements['xstate.error.actor.loadUnreadReplies']!(step);
+    await waitFor(() =>
+      expect(reportedErrors(sent).slice(before)).toEqual([
+        expect.objectContaining({ message: LOAD_FAILURE.message, component: 'App', feature: 'unread replies' }),
+      ]),
+    );
+  },
   TAB_VISIBLE: () => {
     // A hidden tab loads nothing.
     setVisibility('hidden');
@@ -207,8 +272,10 @@ describe('app machine: the actor system', () => {
     pendingCalls.clear();
     ({ sent } = fakeNetwork([ERROR_REPORTS_ROUTE]));
     toDrawer = [];
+    toUnreadReplies = [];
     const machine = appMachine.provide({
       actors: {
+        loadUnreadReplies: pendingCalls.logic<typeof unreadRepliesMachine>(),
         loadVersionCheck: pendingCalls.logic<typeof versionCheckMachine>(),
         loadRequestCreation: pendingCalls.logic<typeof requestCreationMachine>(),
       },
@@ -270,6 +337,10 @@ describe('app model coverage', () => {
         'a failed drawer load loses the press': /^start → (open categories|start survey) → drawer fails to load$/,
         'a screen left stops its flow': /^start → screen left$/,
         "a screen's failed flow leaves the app running": /^start → screen's flow fails$/,
+        "the employee's frame loads the unread replies, and tells them it is shown": /^start → employee frame shown → unread replies loaded/,
+        'the frame and the threads reach the loaded unread replies': /unread replies loaded → (employee frame left|a thread read to its end)/,
+        'a frame gone before the load needs nothing': /^start → employee frame shown → employee frame left$/,
+        'a failed load of the unread replies is reported': /^start → employee frame shown → unread replies fail to load$/,
       },
     );
   });

@@ -85,6 +85,17 @@ const LIST_ANSWERS: LabelledEvent[] = (Object.keys(QUEUE_NAMES) as ConsoleQueue[
   ),
 );
 
+/** Issue 28: a request in the queue missed its first-response target; nobody has it, so every concierge hears. */
+const SLA_ALERT: LiveEvent = {
+  type: 'sla.alert',
+  request_id: BENEFITS_HELP.id,
+  request_name: BENEFITS_HELP.name,
+  target: 'first_response',
+  kind: 'breached',
+  due_at: '2026-12-01T12:00:00.000Z',
+  assignee_id: null,
+};
+
 const LIVE_MESSAGE: LiveEvent = {
   type: 'message.created',
   request_id: BENEFITS_HELP.id,
@@ -127,6 +138,8 @@ const { paths, titled } = flowModel(consoleQueueMachine, {
     { label: 'back to the queues', event: { type: 'SHOW_REQUEST', requestId: null } },
     { label: 'open request changed', event: { type: 'REFRESH' } },
     { label: 'employee writes', event: { type: 'LIVE_EVENT', event: LIVE_MESSAGE } },
+    { label: 'target breached', event: { type: 'LIVE_EVENT', event: SLA_ALERT } },
+    { label: 'dismiss alerts', event: { type: 'DISMISS_ALERTS' } },
     { label: 'poll', event: { type: 'LIVE_POLL' } },
     { label: 'stream opens', event: { type: 'LIVE_STATUS', status: 'live' } },
     { label: 'stream drops', event: { type: 'LIVE_STATUS', status: 'polling' } },
@@ -165,7 +178,10 @@ const { paths, titled } = flowModel(consoleQueueMachine, {
         // Only an open request reports a change.
         return context.shownRequest !== null && atHomeBesideARequest(snapshot) && context.searchText === '' && context.requests !== null;
       case 'LIVE_EVENT':
-        return atHome(snapshot) && context.searchText === '' && context.requests !== null;
+        if (label === 'target breached') return atHome(snapshot) && context.searchText === '' && snapshot.matches('ready') && context.alerts.length === 0;
+        return atHome(snapshot) && context.searchText === '' && context.requests !== null && context.alerts.length === 0;
+      case 'DISMISS_ALERTS':
+        return context.alerts.length > 0 && snapshot.matches('ready');
       case 'LIVE_POLL':
         return context.liveStatus === 'polling' && untouched(snapshot) && context.shownRequest === null && snapshot.matches('ready');
       case 'LIVE_STATUS':
@@ -234,13 +250,21 @@ function expectFrame({ context }: QueueSnapshot, { busy }: { busy: boolean }) {
     expect(tab(queue)).toHaveAccessibleName(count === undefined ? QUEUE_NAMES[queue] : `${QUEUE_NAMES[queue]} ${count}`);
   }
   expect(screen.getByRole('region', { name: 'Queues' })).toHaveAttribute('aria-busy', String(busy));
+  // Issue 28: the alerts heard, each a link to its request, announced as they arrive.
+  const alerts = screen.getByRole('log', { name: 'Turnaround alerts' });
+  expect(alerts).toHaveAttribute('aria-live', 'assertive');
+  expect(within(alerts).queryAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+    context.alerts.map((alert) => [`Breached: first response of "${alert.request_name}"`, `/console/requests/${alert.request_id}`]),
+  );
+  if (context.alerts.length > 0) expect(within(alerts).getByRole('button', { name: 'Dismiss alerts' })).toBeInTheDocument();
+  else expect(alerts).toBeEmptyDOMElement();
 }
 
 /** The list answering the queue and search shown, or its placeholder until it has come. */
 function expectList({ context }: QueueSnapshot) {
   if (context.requests === null) {
     expect(screen.getByText('Loading')).toBeInTheDocument();
-    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: / requests$/ })).not.toBeInTheDocument();
     return;
   }
   expect(screen.queryByText('Loading')).not.toBeInTheDocument();
@@ -276,7 +300,7 @@ const states: StateAssertions<Machine> = {
     expectFrame(snapshot, { busy: false });
     expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load the requests. Please try again.");
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: / requests$/ })).not.toBeInTheDocument();
   },
 };
 
@@ -306,6 +330,7 @@ const events: EventExecutors<Machine> = {
   LIVE_EVENT: async ({ event }) => {
     await act(async () => liveStream.deliver(event.event as LiveEvent));
   },
+  DISMISS_ALERTS: () => user.click(screen.getByRole('button', { name: 'Dismiss alerts' })),
   LIVE_POLL: async () => {
     await act(async () => liveStream.poll());
   },
@@ -393,12 +418,18 @@ describe('console queue live over the network', () => {
 
 describe('the open request, a child of the queue, over the network', () => {
   let app: AppActor;
+  const CLAIMED = { ...OPEN_REQUEST, status: 'in_progress' as const, assignee: ME };
 
   beforeEach(() => {
     ({ sent } = fakeNetwork([
-      { method: 'GET', path: /^console\/requests$/, answer: () => listFor('in_queue', '', false) },
+      {
+        method: 'GET',
+        path: /^console\/requests$/,
+        answer: (_: never, call: SentCall) => listFor((call.query?.queue ?? 'in_queue') as ConsoleQueue, '', false),
+      },
       { method: 'GET', path: /^console\/requests\/\d+$/, answer: () => ({ request: { ...OPEN_REQUEST, unread_count: 1 } }) },
       { method: 'POST', path: /^console\/requests\/\d+\/read$/, answer: () => ({ success: true, unread_count: 0 }) },
+      { method: 'POST', path: /^console\/requests\/\d+\/claim$/, answer: () => ({ request: CLAIMED }) },
       { method: 'GET', path: /^console\/staff$/, answer: () => ({ staff: STAFF }) },
     ]));
     serveLiveStream();
@@ -428,6 +459,21 @@ describe('the open request, a child of the queue, over the network', () => {
     expect(request?.getSnapshot().status).toBe('stopped');
     expect(actor.getSnapshot().context.shownRequest).toBeNull();
   });
+
+  it('moves the console to In Progress: mine, where the claimed request is listed as the open one (issue 32)', async () => {
+    await waitFor(() => expect(actor.getSnapshot().context.liveStatus).toBe('live'));
+    act(() => actor.send({ type: 'SHOW_REQUEST', requestId: OPEN_REQUEST.id }));
+    const request = actor.getSnapshot().context.shownRequest?.actor;
+    await waitFor(() => expect(request?.getSnapshot().matches('loaded')).toBe(true));
+    expect(actor.getSnapshot().context.queue).toBe('in_queue');
+
+    act(() => request?.send({ type: 'CLAIM' }));
+    await waitFor(() => expect(actor.getSnapshot().context.queue).toBe('in_progress_mine'));
+    await waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(listCalls().at(-1)?.query).toMatchObject({ queue: 'in_progress_mine' });
+    // The same request stays open beside the queue.
+    expect(actor.getSnapshot().context.shownRequest?.actor).toBe(request);
+  });
 });
 
 describe('console queue model coverage', () => {
@@ -449,6 +495,7 @@ describe('console queue model coverage', () => {
       'one open request at a time, closed on the way back': /open a request → open another request → back to the queues$/,
       'polling while the stream is down': /stream opens → stream drops → poll → list in_queue with news$/,
       'failure and retry': /list fails → retry$/,
+      'a turnaround alert is kept until dismissed': /target breached → list in_queue with news → dismiss alerts$/,
       'an empty queue': /open completed → list completed$/,
     };
     expectScenariosWalked(titles, expected);

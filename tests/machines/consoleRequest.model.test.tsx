@@ -24,8 +24,11 @@ import {
   runPath,
   settlementExecutors,
 } from './modelPaths.support.ts';
-import { COLLEAGUE, ME, OPEN_REQUEST, STAFF, at, employeeMessage, wireMessage } from './console.fixtures.ts';
+import { COLLEAGUE, ME, OPEN_REQUEST as FIXTURE_REQUEST, STAFF, at, employeeMessage, wireMessage } from './console.fixtures.ts';
+import type { ConsoleServiceLevel } from '../../src/contract/sla.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
+import { inApp, startTestApp } from './appSystem.support.tsx';
+import type { AppActor } from '../../src/machines/app.machine.ts';
 import { type FakeNetwork, type SentCall, fakeNetwork } from './network.support.ts';
 
 // Every post's Idempotency-Key is this one here, so that the model's context and the screen's agree; whether a retry
@@ -42,6 +45,27 @@ beforeEach(() => {
  * opening it needs, each change, the preview, and the file picker's presign. The file's bytes go to the fake
  * XMLHttpRequest.
  */
+/** Issue 28: the request's turnaround, on track, its first response due. */
+const ON_TRACK: ConsoleServiceLevel = {
+  target: 'first_response',
+  state: 'on_track',
+  due_at: '2099-01-06T12:00:00.000Z',
+  waiting_on_employee: false,
+  first_response_minutes: 240,
+  resolution_minutes: 1620,
+  first_response_due_at: '2099-01-06T12:00:00.000Z',
+  resolution_due_at: '2099-01-08T17:00:00.000Z',
+  first_responded_at: null,
+  first_response_met: null,
+  resolution_met: null,
+  time_zone: 'Europe/Paris',
+};
+const OPEN_REQUEST: ConsoleRequest = { ...FIXTURE_REQUEST, service_level: ON_TRACK };
+/** Marked waiting on the employee: the clock stands still, nothing is due. */
+const WAITING: ConsoleRequest = {
+  ...OPEN_REQUEST,
+  service_level: { ...ON_TRACK, waiting_on_employee: true, due_at: null, first_response_due_at: null, resolution_due_at: null },
+};
 const PATH = `console/requests/${OPEN_REQUEST.id}`;
 const request = ({ method, path }: { method: 'GET' | 'POST'; path: string }, id: string) => ({
   method,
@@ -57,6 +81,7 @@ function fakeConsoleApi(): FakeNetwork {
     request({ method: 'POST', path: `${PATH}/claim` }, 'claim'),
     request({ method: 'POST', path: `${PATH}/assign` }, 'assign'),
     request({ method: 'POST', path: `${PATH}/status` }, 'changeStatus'),
+    request({ method: 'POST', path: `${PATH}/waiting` }, 'setWaiting'),
     request({ method: 'POST', path: `${PATH}/messages` }, 'send'),
     request({ method: 'POST', path: `${PATH}/notes` }, 'send'),
     { method: 'POST', path: /^console\/preview$/, id: 'preview', answer: (html: string) => ({ body_html: html }) },
@@ -178,7 +203,7 @@ const writing = (snapshot: RequestSnapshot) => snapshot.matches({ loaded: { comp
 const activity = (snapshot: RequestSnapshot, state: 'sending') => snapshot.matches({ loaded: { activity: state } });
 /** A call that changes the request is under way: live news is noted, and fetched once it ends. */
 const busy = (snapshot: RequestSnapshot) =>
-  (['claiming', 'assigning', 'changingStatus', 'sending', 'refreshing'] as const).some((state) =>
+  (['claiming', 'assigning', 'changingStatus', 'settingWaiting', 'sending', 'refreshing'] as const).some((state) =>
     snapshot.matches({ loaded: { activity: state } }),
   );
 
@@ -200,6 +225,9 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
       doneEvent('changeStatus', to, done),
     ]),
     errorEvent('changeStatus', REFUSED, 'status change refused'),
+    { label: 'mark waiting', event: { type: 'SET_WAITING', waiting: true } },
+    doneEvent('setWaiting', WAITING, 'marked waiting'),
+    errorEvent('setWaiting', UNREACHABLE, 'waiting fails'),
     { label: 'note tab', event: { type: 'SELECT_COMPOSER', composer: 'note' } },
     { label: 'reply tab', event: { type: 'SELECT_COMPOSER', composer: 'reply' } },
     { label: 'write reply', event: { type: 'EDIT', text: REPLY_MARKDOWN } },
@@ -230,7 +258,10 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
       case 'CLAIM':
         return untouched && context.actionError === null && (request === OPEN_REQUEST || request === ASSIGNED_TO_COLLEAGUE);
       case 'ASSIGN':
+      case 'SET_WAITING':
         return untouched && request === OPEN_REQUEST && context.actionError === null;
+      case 'xstate.error.actor.setWaiting':
+        return request === OPEN_REQUEST;
       case 'xstate.error.actor.claim':
       case 'xstate.error.actor.assign':
         return request === OPEN_REQUEST;
@@ -294,8 +325,11 @@ const { paths, titled } = flowModel(consoleRequestMachine, {
 let user: UserEvent;
 let actor: ActorRefFrom<Machine>;
 let changes: number;
+/** The queues the request asked its queue to show. */
+let queuesShown: string[];
 /** The request's parent, standing in for the console's queue: it counts the changes its open request reports. */
 let queue: Actor<ReturnType<typeof createMachine>>;
+let app: AppActor;
 
 const heading = () => screen.queryByRole('heading', { level: 1 });
 const actionsRegion = () => screen.getByRole('region', { name: 'Assignment and status' });
@@ -328,6 +362,20 @@ function expectRequest({ context }: RequestSnapshot) {
   expect(actionButtons).toEqual([...(claim ? [claim] : []), ...(canAssign ? ['Assign to…'] : []), ...STATUS_BUTTONS[request.status]]);
   if (context.actionError) expect(within(actions).getByRole('alert')).toHaveTextContent(context.actionError);
   else expect(within(actions).queryByRole('alert')).not.toBeInTheDocument();
+
+  // Issue 28: the turnaround, and the switch that stops its clock while the team waits on the employee.
+  const level = request.service_level;
+  const targets = screen.queryByRole('region', { name: 'Turnaround targets' });
+  if (!level) expect(targets).not.toBeInTheDocument();
+  else {
+    expect(targets).toHaveTextContent(level.state === 'on_track' ? 'On track' : /./);
+    expect(targets).toHaveTextContent('First response4 working hours');
+    const waiting = within(targets as HTMLElement).queryByRole('switch', { name: 'Waiting on employee' });
+    if (request.status === 'closed') expect(waiting).not.toBeInTheDocument();
+    else expect(waiting).toHaveProperty('checked', level.waiting_on_employee);
+    if (level.waiting_on_employee) expect(targets).toHaveTextContent('Waiting on employee');
+    else expect(targets).toHaveTextContent(/due in \d+ d/);
+  }
 
   const employee = screen.getByRole('region', { name: 'Employee' });
   expect(employee).toHaveTextContent('Erin Employee');
@@ -433,6 +481,11 @@ const states: StateAssertions<Machine> = {
     const change = STATUS_CHANGES.find((candidate) => candidate.from === context.request);
     expect(lastCallTo(`${PATH}/status`).call).toEqual({ method: 'POST', path: `${PATH}/status`, body: { status: change?.status } });
   },
+  'loaded.activity.settingWaiting': () => {
+    expect(screen.getByRole('switch', { name: 'Waiting on employee' })).toBeEnabled();
+    expect(button(STATUS_BUTTONS.open[0], actionsRegion())).toBeDisabled();
+    expect(lastCallTo(`${PATH}/waiting`).call).toEqual({ method: 'POST', path: `${PATH}/waiting`, body: { waiting: true } });
+  },
   'loaded.activity.sending': (snapshot) => {
     const { context } = snapshot;
     const panel = composerPanel(snapshot);
@@ -521,9 +574,16 @@ const events: EventExecutors<Machine> = {
   },
   'xstate.done.actor.refresh': ({ event }) => expectAnnounced(() => answerFetchMarkingRead(event.output as ConsoleRequest)),
   'xstate.error.actor.refresh': ({ event }) => refuse('fetch', event.error),
-  'xstate.done.actor.claim': announced('xstate.done.actor.claim'),
+  // A claim shows the queue where the claimed request now is (issue 32): choosing it refreshes the list.
+  'xstate.done.actor.claim': async (step) => {
+    const before = queuesShown.length;
+    await settlements['xstate.done.actor.claim']?.(step);
+    await waitFor(() => expect(queuesShown.slice(before)).toEqual(['in_progress_mine']));
+  },
   'xstate.done.actor.assign': announced('xstate.done.actor.assign'),
   'xstate.done.actor.changeStatus': announced('xstate.done.actor.changeStatus'),
+  'xstate.done.actor.setWaiting': announced('xstate.done.actor.setWaiting'),
+  SET_WAITING: () => user.click(screen.getByRole('switch', { name: 'Waiting on employee' })),
   'xstate.done.actor.send': announced('xstate.done.actor.send'),
   RETRY: () => user.click(screen.getByRole('button', { name: 'Try again' })),
   CLAIM: ({ state }) => user.click(button(state.context.request?.assignee ? 'Assign to me' : 'Claim', actionsRegion())),
@@ -555,22 +615,32 @@ function openView() {
   FakeXMLHttpRequest.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
   changes = 0;
+  queuesShown = [];
   queue = createActor(
     createMachine({
       invoke: { id: 'request', src: consoleRequestMachine, input: { requestId: REQUEST_ID } },
-      on: { REFRESH: { actions: () => (changes += 1) } },
+      on: {
+        REFRESH: { actions: () => (changes += 1) },
+        SELECT_QUEUE: { actions: ({ event }) => queuesShown.push(String(event.queue)) },
+      },
     }),
   ).start();
   actor = queue.getSnapshot().children.request as ActorRefFrom<Machine>;
+  // The composer's saved-reply picker is a flow of the app's system (useFlow).
+  app = startTestApp();
   render(
-    <MemoryRouter>
-      <ConsoleRequestView request={actor} me={ME} />
-    </MemoryRouter>,
+    inApp(
+      app,
+      <MemoryRouter>
+        <ConsoleRequestView request={actor} me={ME} />
+      </MemoryRouter>,
+    ),
   );
 }
 
 function closeView() {
   queue.stop();
+  app.stop();
   vi.unstubAllGlobals();
 }
 
@@ -676,6 +746,8 @@ describe('console request model coverage', () => {
       'the note tab leaves the preview being made': /write reply → preview → note tab → reply tab$/,
       'the note tab leaves the preview shown': /write reply → preview → preview made → note tab/,
       'a refused status change': /status change refused/,
+      'waiting on the employee stops the clock': /mark waiting → marked waiting/,
+      'marking waiting fails': /mark waiting → waiting fails/,
     };
     expectScenariosWalked(titles, expected);
   });

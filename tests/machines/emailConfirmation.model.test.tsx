@@ -74,6 +74,8 @@ describe.each([
       expect(sent).toEqual([CONFIRMATION_CALL]);
     },
     success: () => {
+      expect(screen.getByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Confirm your e-mail address' })).not.toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(
         signedIn
           ? "Your e-mail address is confirmed. Your employer's benefits are ready for you."

@@ -94,6 +94,11 @@ export class InspectedActors {
     return actor.getSnapshot() as Snap<M>;
   }
 
+  /** Whether an actor of `machine` was created (since the last clear). */
+  has(machine: AnyStateMachine): boolean {
+    return this.actors.some((candidate) => (candidate as AnyActorRef & { logic: unknown }).logic === machine);
+  }
+
   /** Forgets the actors of earlier tests, for files that look up the first actor of a machine. */
   clear(): void {
     this.actors.length = 0;

@@ -18,6 +18,7 @@ import {
 } from '../../src/machines/offeringsCatalogue.machine.ts';
 import { setRouter } from '../../src/services/navigation.ts';
 import { OfferingsFullView } from '../../src/views/offerings/OfferingsFull.tsx';
+import { offeringsSearchMachine } from '../../src/machines/offeringsSearch.machine.ts';
 import { OfferingsLandingView } from '../../src/views/offerings/OfferingsLanding.tsx';
 import { expectFullCoverage, expectScenariosWalked } from './modelPaths.support.ts';
 import {
@@ -579,11 +580,13 @@ function renderScenario(scenario: Scenario) {
   appEvents = eventsToApp(app);
   actor = startFlow(app, offeringsCatalogueMachine, inputOf(scenario));
   const drawer = startFlow(app, offeringDrawerMachine);
+  // The full page's search has a model of its own (search.model.test.tsx); here it stays idle.
+  const search = startFlow(app, offeringsSearchMachine);
   const View = scenario.view === 'landing' ? OfferingsLandingView : OfferingsFullView;
   router = createMemoryRouter(
     [
-      { path: '/benefits-and-offers', element: <View catalogue={actor} drawer={drawer} /> },
-      { path: '/benefits-and-offers/all', element: <View catalogue={actor} drawer={drawer} /> },
+      { path: '/benefits-and-offers', element: <View catalogue={actor} drawer={drawer} search={search} /> },
+      { path: '/benefits-and-offers/all', element: <View catalogue={actor} drawer={drawer} search={search} /> },
     ],
     { initialEntries: [scenario.url] },
   );

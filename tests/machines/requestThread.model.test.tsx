@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, type ActorLogic, type SnapshotFrom, createActor, getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel, type TestModelOptions, type TestPath } from 'xstate/graph';
 import type { LiveEvent } from '../../src/contract/events.ts';
-import { MESSAGE_ERRORS, type Message } from '../../src/contract/requests.ts';
+import { MESSAGE_BODY_MAX, MESSAGE_ERRORS, type Message } from '../../src/contract/requests.ts';
 import {
   type RequestThreadInput,
   THREAD_TEXT,
@@ -13,10 +13,11 @@ import {
   threadLiveUpdates,
   uploadErrorOf,
 } from '../../src/machines/requestThread.machine.ts';
-import { type UploadReport, uploadedKey } from '../../src/machines/upload.machine.ts';
+import type { UploadReport } from '../../src/machines/upload.machine.ts';
 import type { LiveUpdatesOptions, LiveUpdatesStatus, subscribeToLiveUpdates } from '../../src/services/liveUpdates.ts';
-import type { ClientRequest } from '../../src/services/threadRules.ts';
+import { type ClientRequest, charactersLeft, charactersLeftText, lastOwnDelivery } from '../../src/services/threadRules.ts';
 import { LIVE_UPDATES_PAUSED, RequestThreadView } from '../../src/views/Request.tsx';
+import { ENTER_SENDS_HINT, FAILED_FIRST_HINT } from '../../src/views/requests/Composer.tsx';
 import { relativeTime } from '../../src/widgets/format.ts';
 import { FakeXMLHttpRequest } from './fakeXMLHttpRequest.support.ts';
 import { serverRefusal } from './httpFailures.support.ts';
@@ -90,24 +91,49 @@ const REQUEST: ClientRequest = {
   survey_category_name: 'Car',
   survey_category_image_url: null,
   messages: [EMPLOYEE_NOTE, CONCIERGE_REPLY],
+  seen_by_staff_message_id: null,
 };
 const BARE_REQUEST: ClientRequest = { ...REQUEST, id: REQUEST_ID, details: null, messages: [] };
+
+/** Issue 31: a long thread answers its newest page; two older pages come as the employee scrolls up. */
+const threadMessage = (id: number, source: Message['source']): Message => ({
+  id,
+  body_html: `<p>Message ${id}</p>`,
+  source,
+  source_name: source === 'user' ? 'Tess Thread' : 'Casey',
+  external_created_at: at(60 + id),
+  attachment_keys: [],
+});
+const LONG_REQUEST: ClientRequest = {
+  ...REQUEST,
+  external_id: 'R-42-long',
+  messages: [threadMessage(21, 'user'), threadMessage(22, 'life_concierge')],
+  has_older_messages: true,
+};
+const OLDER_PAGES: Record<number, { messages: Message[]; has_older_messages: boolean }> = {
+  21: { messages: [threadMessage(19, 'user'), threadMessage(20, 'life_concierge')], has_older_messages: true },
+  19: { messages: [threadMessage(18, 'life_concierge')], has_older_messages: false },
+};
+const isLongThread = (snapshot: ThreadSnapshot) => snapshot.context.request?.external_id === LONG_REQUEST.external_id;
+const oldestShown = (snapshot: ThreadSnapshot) => Math.min(...(snapshot.context.request as ClientRequest).messages.map((message) => message.id));
+/** Issue 32: the concierge's reply has not been read yet (the server counts it). */
+const UNREAD_REQUEST: ClientRequest = { ...REQUEST, unread_count: 1 };
 
 const TEXT = 'Tuesday works.';
 const BLANK = '   ';
 const TEXT_TYPED_WHILE_SENDING = 'Tuesday works. Wednesday too.';
+/** One character over the limit: the counter says so and Send stays disabled. */
+const TOO_LONG = 'x'.repeat(MESSAGE_BODY_MAX + 1);
 
 const SENT_MESSAGE_ID = 14;
-/** The key of the file the message box carries (the thread's upload is its child actor). */
-const attachedKey = (snapshot: ThreadSnapshot) => uploadedKey(snapshot.context.upload.getSnapshot());
 
 /** The server's answer to a message: the whole thread with it (id 14), as of now. */
 function afterSending(snapshot: ThreadSnapshot): ClientRequest {
   const { request, outgoing } = snapshot.context;
-  const key = attachedKey(snapshot);
+  const key = outgoing?.attachmentKey;
   const sent: Message = {
     id: SENT_MESSAGE_ID,
-    body_html: `<p>${outgoing}</p>`,
+    body_html: `<p>${outgoing?.body}</p>`,
     source: 'user',
     source_name: INPUT.author.fullName,
     external_created_at: at(40),
@@ -144,16 +170,20 @@ const UPLOAD_REFUSED_MESSAGE =
 const done = (id: string, output: unknown, label: string): ModelEvent => ({ type: `xstate.done.actor.${id}`, output, label });
 const failure = (id: string, error: unknown, label: string): ModelEvent => ({ type: `xstate.error.actor.${id}`, error, label });
 const NOT_FOUND = failure('loadRequest', serverRefusal(404, 'Request not found'), 'not found');
+const OLDER_PAGE = (snapshot: ThreadSnapshot) => done('loadOlderMessages', OLDER_PAGES[oldestShown(snapshot)], 'older page');
+const OLDER_FAILED = failure('loadOlderMessages', serverRefusal(500, 'An unexpected error occurred'), 'server error');
 const SERVER_DOWN = failure('loadRequest', serverRefusal(500, 'An unexpected error occurred'), 'server error');
 const SEND_REFUSED = failure('sendMessage', serverRefusal(422, MESSAGE_ERRORS.fileNotFound), 'refused');
+/** A 422 names the field at fault by its path; the screen says only the problem. */
+const FIELD_REFUSAL = { error: `message.body: ${MESSAGE_ERRORS.tooLong}`, fields: { 'message.body': MESSAGE_ERRORS.tooLong } };
 
 const hasMessage = (snapshot: ThreadSnapshot, message: Message) =>
   snapshot.context.request?.messages.some((candidate) => candidate.id === message.id) ?? false;
 
-/** Nothing typed or reported in the message box. */
+/** Nothing typed in the message box, nothing on its way or failed. */
 function composerAtRest(snapshot: ThreadSnapshot): boolean {
-  const { draft, sendError } = snapshot.context;
-  return snapshot.matches({ ready: { composer: 'editing' } }) && draft === '' && !sendError && !hasSent(snapshot);
+  const { draft, outgoing } = snapshot.context;
+  return snapshot.matches({ ready: { composer: 'editing' } }) && draft === '' && !outgoing && !hasSent(snapshot);
 }
 const hasSent = (snapshot: ThreadSnapshot) => snapshot.context.request?.messages.some((message) => message.id === SENT_MESSAGE_ID) ?? false;
 
@@ -172,7 +202,8 @@ const UPLOAD_HTTP_FAILURE: ModelEvent & UploadReport = {
 function threadAtRest(snapshot: ThreadSnapshot): boolean {
   const { liveStatus, request, previews } = snapshot.context;
   return snapshot.matches({ ready: { sync: 'upToDate' } }) && liveStatus === 'connecting' && request?.status === 'open' &&
-    !hasMessage(snapshot, LIVE_REPLY) && Object.values(previews).every((preview) => preview !== 'loading');
+    !hasMessage(snapshot, LIVE_REPLY) && Object.values(previews).every((preview) => preview !== 'loading') &&
+    (request.seen_by_staff_message_id ?? null) === null;
 }
 
 /**
@@ -184,10 +215,16 @@ function eventsFor(snapshot: ThreadSnapshot): ModelEvent[] {
   const events: ModelEvent[] = [];
   if (snapshot.matches('loading')) {
     events.push(done('loadRequest', REQUEST, 'request'), NOT_FOUND, SERVER_DOWN);
-    if (context.loadFailure === null) events.push(done('loadRequest', BARE_REQUEST, 'bare request'));
+    if (context.loadFailure === null) events.push(done('loadRequest', BARE_REQUEST, 'bare request'), done('loadRequest', LONG_REQUEST, 'long thread'));
   }
   if (snapshot.matches('failed') && context.loadFailure === 'failed') events.push({ type: 'RETRY' });
   if (!snapshot.matches('ready')) return events;
+  // A long thread is scrolled up, page by page; the rest of the thread is the same as a short one's.
+  if (isLongThread(snapshot)) {
+    if (snapshot.can({ type: 'LOAD_OLDER' })) events.push({ type: 'LOAD_OLDER' });
+    if (snapshot.matches({ ready: { history: 'loadingOlder' } })) events.push(OLDER_PAGE(snapshot), OLDER_FAILED);
+    return events;
+  }
 
   for (const [key, preview] of Object.entries(context.previews)) {
     if (preview === 'loading') events.push({ type: 'PREVIEW_READY', key, url: previewUrlOf(key) });
@@ -199,6 +236,7 @@ function eventsFor(snapshot: ThreadSnapshot): ModelEvent[] {
       { type: 'MESSAGE_RECEIVED', message: LIVE_REPLY },
       { type: 'REQUEST_UPDATED', status: 'in_progress' },
       { type: 'REFRESH' },
+      { type: 'SEEN_BY_STAFF', messageId: EMPLOYEE_NOTE.id },
     );
   }
   if (snapshot.matches({ ready: { sync: 'refreshing' } })) {
@@ -209,32 +247,38 @@ function eventsFor(snapshot: ThreadSnapshot): ModelEvent[] {
   // One message per generated path; sending again is a named scenario.
   if (!threadAtRest(snapshot) || hasSent(snapshot)) return events;
   if (snapshot.matches({ ready: { composer: 'editing' } })) {
-    if (context.draft === '') events.push({ type: 'DRAFT_CHANGED', text: TEXT });
-    if (context.draft === '') events.push({ type: 'DRAFT_CHANGED', text: BLANK });
+    if (context.draft === '') events.push({ type: 'DRAFT_CHANGED', text: TEXT }, { type: 'DRAFT_CHANGED', text: BLANK }, { type: 'DRAFT_CHANGED', text: TOO_LONG });
     if (snapshot.can({ type: 'SEND' })) events.push({ type: 'SEND' });
   }
   if (snapshot.matches({ ready: { composer: 'sending' } })) events.push(done('sendMessage', afterSending(snapshot), 'sent'), SEND_REFUSED);
+  if (snapshot.matches({ ready: { composer: 'failed' } })) events.push({ type: 'RETRY_SEND' }, { type: 'DISCARD_FAILED' });
   return events;
 }
 
 function describeEvent(event: ModelEvent | undefined): string {
   if (!event) return 'start';
   if (typeof event.label === 'string') return `${event.type} (${event.label})`;
-  const detail = event.text ?? event.status ?? (event.message as Message | undefined)?.id ?? event.key;
+  const text = typeof event.text === 'string' && event.text.length > 40 ? `${event.text.length} characters` : event.text;
+  const detail = text ?? event.status ?? (event.message as Message | undefined)?.id ?? event.messageId ?? event.key;
   return detail === undefined ? event.type : `${event.type} ${JSON.stringify(detail)}`;
 }
 
 function describeState(snapshot: ThreadSnapshot): string {
-  const { request, draft, sendError, liveStatus, previews, loadFailure, pendingPost } = snapshot.context;
+  const { request, draft, outgoing, liveStatus, previews, loadFailure } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
-    request: request && { details: request.details !== null, status: request.status, messages: request.messages.map((message) => message.id) },
-    draft,
-    sendError,
+    request: request && {
+      details: request.details !== null,
+      status: request.status,
+      messages: request.messages.map((message) => message.id),
+      older: request.has_older_messages ?? false,
+      seen: request.seen_by_staff_message_id ?? null,
+    },
+    draft: draft.length > 40 ? draft.length : draft,
+    outgoing: outgoing && { body: outgoing.body, error: outgoing.error, post: outgoing.post.content },
     liveStatus,
     previews,
     loadFailure,
-    pendingPost: pendingPost?.content,
   });
 }
 
@@ -290,8 +334,27 @@ const paths: TestPath<ThreadSnapshot, ModelEvent>[] = [
   // Two messages in a row.
   ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }, SENT, { type: 'DRAFT_CHANGED', text: TEXT },
     { type: 'SEND' }]),
-  // A refused send keeps the text, and can be sent again.
-  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }, SEND_REFUSED, { type: 'SEND' }, SENT]),
+  // A refused send keeps the text in the thread, and goes again with Retry (under the same Idempotency-Key).
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }, SEND_REFUSED, { type: 'RETRY_SEND' }, SENT]),
+  // Or its text goes back into the box with Edit, beside what was typed meanwhile.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }, SEND_REFUSED,
+    { type: 'DRAFT_CHANGED', text: TEXT_TYPED_WHILE_SENDING }, { type: 'DISCARD_FAILED' }]),
+  // A refusal that names a field says only the problem, in words.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' },
+    failure('sendMessage', serverRefusal(422, FIELD_REFUSAL.error, FIELD_REFUSAL.fields), 'field refused')]),
+  // Staff read my last message: it says Seen; a later message of mine says Sent until they read again.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'SEEN_BY_STAFF', messageId: EMPLOYEE_NOTE.id }, { type: 'DRAFT_CHANGED', text: TEXT },
+    { type: 'SEND' }, SENT, { type: 'SEEN_BY_STAFF', messageId: CONCIERGE_REPLY.id }]),
+  // Issue 32: the end of the thread seen, an unread reply is read (reported to the employee's unread replies);
+  // seen again with nothing new, nothing is reported.
+  ...scenario([done('loadRequest', UNREAD_REQUEST, 'request with an unread reply'), SETTLE_PREVIEW, { type: 'END_OF_THREAD_SEEN' },
+    { type: 'END_OF_THREAD_SEEN' }]),
+  // A reply that arrives live is read once the end of the thread is seen.
+  ...scenario([LOADED, SETTLE_PREVIEW, { type: 'MESSAGE_RECEIVED', message: LIVE_REPLY }, { type: 'END_OF_THREAD_SEEN' }]),
+  // Issue 31: a long thread scrolled up to its start (a page failing on the way, tried again by its button); a refetch
+  // then answers the newest page again, and the older messages stay, the welcome first.
+  ...scenario([done('loadRequest', LONG_REQUEST, 'long thread'), { type: 'LOAD_OLDER' }, OLDER_FAILED, { type: 'LOAD_OLDER' }, OLDER_PAGE,
+    { type: 'LOAD_OLDER' }, OLDER_PAGE, { type: 'REFRESH' }, done('refreshRequest', LONG_REQUEST, 'newest page')]),
   // The storage refuses the file (SPEC §8); the text goes without it, and the message box is empty again.
   ...scenario([LOADED, SETTLE_PREVIEW, UPLOAD_HTTP_FAILURE, { type: 'DRAFT_CHANGED', text: TEXT }, { type: 'SEND' }, SENT]),
 ];
@@ -344,7 +407,8 @@ const MESSAGES_PATH = `${THREAD_PATH}/messages`;
 const AVATARS: Record<string, string> = { Casey: 'C', 'Life Concierge': 'LC', 'Tess Thread': 'TT' };
 const byTime = (a: Message, b: Message) => Date.parse(a.external_created_at) - Date.parse(b.external_created_at);
 
-const messageBox = () => screen.getByRole('textbox', { name: 'Your message' });
+/** 'Your message', '(optional)' with a file. */
+const messageBox = () => screen.getByRole('textbox', { name: /^Your message/ });
 const sendButton = () => screen.getByRole('button', { name: /Send$/ });
 const attachButton = () => screen.getByRole('button', { name: 'Attach an image or PDF' });
 const fileInput = () => document.querySelector<HTMLInputElement>('.lc-composer input[type="file"]') as HTMLInputElement;
@@ -380,19 +444,58 @@ function expectAttachments(item: HTMLElement, message: Message, snapshot: Thread
   if (message.attachment_keys.length === 0) expect(within(item).queryByRole('list', { name: 'Attachments' })).not.toBeInTheDocument();
 }
 
+/** How my messages went: the one on its way (or not sent) says so, else my last one says Sent or Seen. */
+/** The message on its way, while the thread does not hold it yet (the stream may bring it before the answer). */
+function shownOutgoing(snapshot: ThreadSnapshot) {
+  const { outgoing } = snapshot.context;
+  return outgoing && hasSent(snapshot) && outgoing.afterMessageId < SENT_MESSAGE_ID ? null : outgoing;
+}
+
+function expectDeliveries(snapshot: ThreadSnapshot, items: HTMLElement[]) {
+  const { request } = snapshot.context;
+  const outgoing = shownOutgoing(snapshot);
+  const lines = items.map((item) => item.querySelector(':scope .lc-message-bubble__delivery')?.textContent ?? null);
+  const expected = items.map(() => null as string | null);
+  if (outgoing) {
+    expected[expected.length - 1] = outgoing.error ? `Not sent: ${outgoing.error}` : 'Sending…';
+  } else {
+    const own = lastOwnDelivery(request as ClientRequest);
+    const index = own ? items.findIndex((item) => item.dataset.delivery !== undefined) : -1;
+    if (own) {
+      expect(index, 'my last message says how it went').toBeGreaterThanOrEqual(0);
+      expected[index] = own.delivery === 'seen' ? 'Seen' : 'Sent';
+    }
+  }
+  expect(lines).toEqual(expected);
+}
+
 function expectThread(snapshot: ThreadSnapshot) {
   const request = snapshot.context.request as ClientRequest;
+  const outgoing = shownOutgoing(snapshot);
   const log = screen.getByRole('log', { name: 'Conversation' });
   const messages = [...request.messages].sort(byTime);
-  if (!request.details && messages.length === 0) {
+  if (!request.details && messages.length === 0 && !outgoing) {
     expect(log).toHaveTextContent('No messages yet');
     expect(within(log).queryByRole('listitem')).not.toBeInTheDocument();
     return;
   }
   expect(log).not.toHaveTextContent('No messages yet');
   const items = within(log).getAllByRole('listitem').filter((item) => item.classList.contains('lc-message-bubble'));
-  const shown = request.details ? items.slice(1) : items;
-  if (request.details) {
+  expectDeliveries(snapshot, items);
+  const withoutOutgoing = outgoing ? items.slice(0, -1) : items;
+  if (outgoing) {
+    const bubble = items.at(-1) as HTMLElement;
+    // The message on its way (or not sent) is last, in my words, escaped as the server will store it.
+    expect(bubble.querySelector('.lc-message-bubble__author')).toHaveTextContent('You');
+    expect(bubble.querySelector('.lc-message-bubble__body')?.innerHTML ?? '').toBe(outgoing.body ? `<p>${outgoing.body}</p>` : '');
+    const retry = within(bubble).queryByRole('button', { name: 'Retry' });
+    if (outgoing.error) expect(retry).toBeInTheDocument();
+    else expect(retry).not.toBeInTheDocument();
+  }
+  // Issue 31: the welcome opens the thread, so it shows once the thread's start is loaded.
+  const opensWithWelcome = request.details !== null && !request.has_older_messages;
+  const shown = opensWithWelcome ? withoutOutgoing.slice(1) : withoutOutgoing;
+  if (opensWithWelcome) {
     // SPEC §4: the concierge's welcome comes first, then the details, one line each, as text.
     const [welcome] = items as [HTMLElement];
     expect(welcome).toHaveTextContent("We've received your request, and your concierge will be in contact with you soon.");
@@ -412,19 +515,24 @@ function expectThread(snapshot: ThreadSnapshot) {
 }
 
 /** The message box; what it shows of its upload is what the screen's upload (its child actor) is in. */
-function expectComposer(snapshot: ThreadSnapshot, { sending }: { sending: boolean }) {
-  const { draft, sendError } = snapshot.context;
+function expectComposer(snapshot: ThreadSnapshot) {
+  const { draft, outgoing } = snapshot.context;
   const upload = actor.getSnapshot().context.upload.getSnapshot();
   expect(messageBox()).toHaveValue(draft);
-  // The box's own alerts (the uploader adds its own, about the file it was given).
+  // The box's own alerts (the uploader adds its own, about the file it was given), and the failed message's.
   const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
   const uploadError = uploadErrorOf(upload);
   expect(alerts.filter((text) => text.startsWith('There was an error uploading your file: '))).toEqual(uploadError ? [uploadError] : []);
-  expect(alerts.filter((text) => text.startsWith(THREAD_TEXT.sendFailed))).toEqual(
-    sendError ? [`${THREAD_TEXT.sendFailed}${sendError}`] : [],
-  );
-  // The file can be changed (or its upload cancelled) until the message goes.
-  expect(attachButton()).toHaveProperty('disabled', sending);
+  expect(alerts.filter((text) => text.startsWith('Not sent'))).toEqual(outgoing?.error ? [`Not sent: ${outgoing.error}RetryEdit`] : []);
+  // Never a field's path: the problem in words.
+  expect(alerts.join(' ')).not.toContain('message.body');
+  // The hint under the box (jsdom is no touch screen: Enter sends), and the counter near the limit.
+  const description = document.querySelector('.lc-composer .lc-field__description');
+  const left = charactersLeft(draft);
+  const hint = outgoing?.error ? FAILED_FIRST_HINT : ENTER_SENDS_HINT;
+  expect(description).toHaveTextContent(left === null ? hint : `${hint} ${charactersLeftText(left)}`, { normalizeWhitespace: true });
+  // The next file can be picked while a message goes.
+  expect(attachButton()).toBeEnabled();
   // Until its first press, a stand-in button holds the uploader's place (its code loads then).
   const uploader = document.querySelector<HTMLElement>('.lc-file-uploader');
   const progress = uploader ? within(uploader).queryByRole('progressbar') : null;
@@ -470,31 +578,58 @@ const stateAssertions: StateAssertions<Machine> = {
   'ready.sync': (snapshot) => expectThread(snapshot),
   'ready.sync.upToDate': () => expect(pendingCalls('GET', THREAD_PATH)).toHaveLength(0),
   'ready.sync.refreshing': () => expect(pendingCalls('GET', THREAD_PATH)).toHaveLength(1),
+  'ready.history': (snapshot) => {
+    const older = document.querySelector('.lc-thread__older');
+    if (!snapshot.context.request?.has_older_messages) expect(older).not.toBeInTheDocument();
+    else expect(older).toBeInTheDocument();
+  },
+  'ready.history.idle': (snapshot) => {
+    expect(pendingCalls('GET', MESSAGES_PATH)).toHaveLength(0);
+    expect(screen.queryByText(THREAD_TEXT.loadingOlder)).not.toBeInTheDocument();
+    // The start of what is loaded waits to be scrolled to, while there is more.
+    expect(document.querySelector('.lc-thread__start') !== null).toBe(snapshot.context.request?.has_older_messages === true);
+  },
+  'ready.history.loadingOlder': (snapshot) => {
+    const [pending] = pendingCalls('GET', MESSAGES_PATH);
+    expect(new URL((pending as PendingFetch).request.url).searchParams.get('before')).toBe(String(oldestShown(snapshot)));
+    expect(screen.getByText(THREAD_TEXT.loadingOlder)).toHaveAttribute('role', 'status');
+  },
+  'ready.history.olderFailed': () => {
+    expect(screen.getByRole('alert')).toHaveTextContent(THREAD_TEXT.olderFailed);
+    expect(screen.getByRole('button', { name: THREAD_TEXT.loadOlder })).toBeInTheDocument();
+    expect(pendingCalls('GET', MESSAGES_PATH)).toHaveLength(0);
+  },
   'ready.composer': () => {
     expect(screen.getByRole('form', { name: 'Send a message' })).toBeInTheDocument();
     expect(messageBox()).toBeRequired();
   },
   'ready.composer.editing': (snapshot) => {
-    expectComposer(snapshot, { sending: false });
-    // SPEC §5: blank text is not sent.
-    expect(sendButton()).toHaveProperty('disabled', snapshot.context.draft.trim() === '');
+    expectComposer(snapshot);
+    // SPEC §5: blank text is not sent; nor is text over the limit.
+    const text = snapshot.context.draft.trim();
+    expect(sendButton()).toHaveProperty('disabled', text === '' || text.length > MESSAGE_BODY_MAX);
     expect(pendingCalls('POST', MESSAGES_PATH)).toHaveLength(0);
   },
   'ready.composer.sending': async (snapshot) => {
-    expectComposer(snapshot, { sending: true });
+    expectComposer(snapshot);
     expect(sendButton()).toHaveAttribute('aria-busy', 'true');
     await expectMessageSent(snapshot);
+  },
+  'ready.composer.failed': () => {
+    // One message at a time: the one not sent goes again (or back into the box) first.
+    expect(sendButton()).toBeDisabled();
+    expect(pendingCalls('POST', MESSAGES_PATH)).toHaveLength(0);
   },
 };
 
 /** The message on its way, with its Idempotency-Key and the key of its file, if it has one. */
 async function expectMessageSent(snapshot: ThreadSnapshot) {
   const [pending] = pendingCalls('POST', MESSAGES_PATH);
-  const { outgoing, pendingPost } = snapshot.context;
-  const key = attachedKey(snapshot);
-  expect((pending as PendingFetch).request.headers.get('idempotency-key')).toBe(pendingPost?.key);
+  const outgoing = snapshot.context.outgoing!;
+  const key = outgoing.attachmentKey;
+  expect((pending as PendingFetch).request.headers.get('idempotency-key')).toBe(outgoing.post.key);
   expect(await (pending as PendingFetch).request.clone().json()).toEqual({
-    message: { body: outgoing, source: 'user', source_name: 'Tess Thread', ...(key ? { attachment_keys: [key] } : {}) },
+    message: { body: outgoing.body, source: 'user', source_name: 'Tess Thread', ...(key ? { attachment_keys: [key] } : {}) },
   });
 }
 
@@ -514,6 +649,14 @@ const eventExecutors: EventExecutors<Machine> = {
   'xstate.error.actor.sendMessage': async ({ event }) => answer(await takeFetch('POST', MESSAGES_PATH), errorAnswer(event.error)),
   RETRY: async () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
+  },
+  'xstate.done.actor.loadOlderMessages': async ({ event }) =>
+    answer(await takeFetch('GET', `${MESSAGES_PATH}?before=`), json({ success: true, ...(event.output as object) })),
+  'xstate.error.actor.loadOlderMessages': async ({ event }) => answer(await takeFetch('GET', `${MESSAGES_PATH}?before=`), errorAnswer(event.error)),
+  // Scrolled up to the start of what is loaded; after a failure, its button.
+  LOAD_OLDER: async () => {
+    if (actor.getSnapshot().matches({ ready: { history: 'olderFailed' } })) await user.click(screen.getByRole('button', { name: THREAD_TEXT.loadOlder }));
+    else await act(async () => FakeIntersectionObserver.showAll());
   },
   LIVE_STATUS: ({ event }) => deliver((stream) => stream.options.onStatusChange?.(event.status as LiveUpdatesStatus)),
   REFRESH: () => deliver((stream) => stream.options.onPoll?.()),
@@ -559,12 +702,64 @@ const eventExecutors: EventExecutors<Machine> = {
     // 'We have been notified': the failure goes to error tracking (the console, with reporting off).
     expect(consoleError).toHaveBeenCalledWith('Error in RequestThread (request messages)', expect.any(Error), expect.anything());
   },
-  // By keyboard (Ctrl+Enter in the message box); the button is pressed in the tests with a file.
+  // Issue 32: the end of the thread comes into view; an unread reply's read goes to the employee's unread replies.
+  END_OF_THREAD_SEEN: async () => {
+    const { request, readUpTo } = actor.getSnapshot().context;
+    const reported = readReports.length;
+    await act(async () => FakeIntersectionObserver.showAll());
+    const unseen = request!.messages.some((message) => message.source === 'life_concierge' && message.id > readUpTo);
+    const newest = Math.max(...request!.messages.map((message) => message.id));
+    expect(readReports.slice(reported)).toEqual(unseen ? [{ type: 'READ_UP_TO', requestId: REQUEST_ID, messageId: newest }] : []);
+  },
+  // By keyboard: Enter in the message box (Shift+Enter adds a line first); the button is pressed in the tests with a file.
   SEND: async () => {
     messageBox().focus();
-    await user.keyboard('{Control>}{Enter}{/Control}');
+    // Shift+Enter is left to the box, which adds a line; it sends nothing.
+    expect(fireEvent.keyDown(messageBox(), { key: 'Enter', shiftKey: true })).toBe(true);
+    expect(actor.getSnapshot().matches({ ready: { composer: 'editing' } })).toBe(true);
+    await user.keyboard('{Enter}');
+  },
+  RETRY_SEND: async () => {
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+  },
+  DISCARD_FAILED: async () => {
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+  },
+  SEEN_BY_STAFF: async ({ event }) => {
+    await deliver((stream) =>
+      stream.onEvent({ type: 'request.seen', request_id: REQUEST_ID + 1, seen_by_staff_message_id: 999 }),
+    );
+    await deliver((stream) =>
+      stream.onEvent({ type: 'request.seen', request_id: REQUEST_ID, seen_by_staff_message_id: event.messageId as number }),
+    );
   },
 };
+
+/** The browser's IntersectionObserver, whose elements come into view when the test says so. */
+class FakeIntersectionObserver {
+  static observers = new Set<FakeIntersectionObserver>();
+  private readonly elements: Element[] = [];
+  private readonly callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.callback = callback;
+    FakeIntersectionObserver.observers.add(this);
+  }
+  observe(element: Element) {
+    this.elements.push(element);
+  }
+  disconnect() {
+    FakeIntersectionObserver.observers.delete(this);
+  }
+  static showAll() {
+    for (const observer of FakeIntersectionObserver.observers) {
+      const entries = observer.elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+      observer.callback(entries, observer as unknown as IntersectionObserver);
+    }
+  }
+}
+
+/** The reads the thread reported (READ_UP_TO): run on its own, the thread sends them to itself, which ignores them. */
+let readReports: unknown[];
 
 /** The Request screen on its own actor, with the fake network and live stream. */
 function openScreen() {
@@ -577,7 +772,15 @@ function openScreen() {
   URL.revokeObjectURL = vi.fn();
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   const machine = requestThreadMachine.provide({ actors: { liveUpdates: threadLiveUpdates(subscribeToDrivenStream) } });
-  actor = createActor(machine, { input: INPUT }).start();
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  FakeIntersectionObserver.observers.clear();
+  readReports = [];
+  actor = createActor(machine, {
+    input: INPUT,
+    inspect: (inspection) => {
+      if (inspection.type === '@xstate.event' && inspection.event.type === 'READ_UP_TO') readReports.push(inspection.event);
+    },
+  }).start();
   render(
     <MemoryRouter>
       <RequestThreadView thread={actor} />
@@ -646,37 +849,58 @@ describe('the message box with its upload, a child actor of the thread', () => {
     await takeFetch('POST', PRESIGN_PATH);
     expect(sendButton()).toBeEnabled();
 
-    // A photo the browser gives no type uploads as any other.
+    // A photo the browser gives no type uploads as any other. With a file, the text is optional.
+    expect(messageBox()).toBeRequired();
     await uploaded(HEIC_PHOTO, UPLOADED_HEIC);
+    expect(messageBox()).not.toBeRequired();
     await user.click(sendButton());
     await waitFor(() => expect(pendingCalls('POST', MESSAGES_PATH)).toHaveLength(1));
     await expectMessageSent(actor.getSnapshot());
-    expect(attachedKey(actor.getSnapshot())).toBe(UPLOADED_HEIC);
+    expect(actor.getSnapshot().context.outgoing?.attachmentKey).toBe(UPLOADED_HEIC);
+    // The message box is empty for the next message as soon as this one goes, its uploader too.
+    expect(messageBox()).toHaveValue('');
+    await waitFor(() => expect(document.querySelector('.lc-file-uploader__file')).toBeNull());
     await answerSend(json({ success: true, request: afterSending(actor.getSnapshot()) }, 201));
+    await waitFor(() => expect(actor.getSnapshot().context.outgoing).toBeNull());
 
-    // The message box is empty for the next message, its uploader too, which takes the next file.
-    await waitFor(() => expect(messageBox()).toHaveValue(''));
-    expect(document.querySelector('.lc-file-uploader__file')).toBeNull();
+    // The uploader takes the next file.
     await pick(PHOTO);
     await waitFor(() => expect(pendingCalls('POST', PRESIGN_PATH)).toHaveLength(1));
     expect(screen.getByText(PHOTO.name)).toBeInTheDocument();
   });
 
-  it('keeps the file when the send is refused, and sends it again as the same post', async () => {
+  it('keeps the file with the message when the send fails, and sends it again with Retry as the same post', async () => {
     await uploaded(PHOTO, UPLOADED_PHOTO);
     await user.click(sendButton());
     await waitFor(() => expect(pendingCalls('POST', MESSAGES_PATH)).toHaveLength(1));
     await expectMessageSent(actor.getSnapshot());
-    await answerSend(json({ error: MESSAGE_ERRORS.fileNotFound }, 422));
-    await waitFor(() => expect(sendButton()).toBeEnabled());
-    expect(screen.getByRole('progressbar', { name: 'Uploaded' })).toBeInTheDocument();
+    // A new key would be another post: the retry must not ask for one.
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue('00000000-0000-4000-8000-000000000002');
+    await answerSend(json({ error: 'Service Unavailable' }, 503));
+    expect(await screen.findByRole('alert', { name: '' })).toHaveTextContent('Not sent: Service Unavailable');
 
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(pendingCalls('POST', MESSAGES_PATH)).toHaveLength(1));
+    const retried = pendingCalls('POST', MESSAGES_PATH)[0] as PendingFetch;
+    // The same post: its key and its file.
+    expect(retried.request.headers.get('idempotency-key')).toBe(POST_KEY);
+    expect((await retried.request.clone().json()).message.attachment_keys).toEqual([UPLOADED_PHOTO]);
+    await answerSend(json({ success: true, request: afterSending(actor.getSnapshot()) }, 201));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument());
+  });
+
+  it('sends a file alone, without text (beyond SPEC)', async () => {
+    fireEvent.change(messageBox(), { target: { value: '' } });
+    expect(sendButton()).toBeDisabled();
+    await uploaded(PHOTO, UPLOADED_PHOTO);
+    await waitFor(() => expect(sendButton()).toBeEnabled());
     await user.click(sendButton());
     await waitFor(() => expect(pendingCalls('POST', MESSAGES_PATH)).toHaveLength(1));
-    await expectMessageSent(actor.getSnapshot());
-    expect(actor.getSnapshot().context.pendingPost?.content).toContain(UPLOADED_PHOTO);
+    expect(await pendingCalls('POST', MESSAGES_PATH)[0]?.request.clone().json()).toEqual({
+      message: { body: '', source: 'user', source_name: 'Tess Thread', attachment_keys: [UPLOADED_PHOTO] },
+    });
     await answerSend(json({ success: true, request: afterSending(actor.getSnapshot()) }, 201));
-    await waitFor(() => expect(document.querySelector('.lc-file-uploader__file')).toBeNull());
+    await waitFor(() => expect(actor.getSnapshot().context.outgoing).toBeNull());
   });
 
   it('says when the upload got no answer (SPEC §8), until another file is chosen', async () => {
@@ -764,6 +988,13 @@ describe('request thread model coverage', () => {
       'a live reply': /MESSAGE_RECEIVED 13/,
       'polling through reconnection attempts': /LIVE_STATUS "polling" → LIVE_STATUS "connecting"/,
       'an empty thread': /bare request/,
+      'a failed send, then Retry': /sendMessage \(refused\) → RETRY_SEND → xstate\.done\.actor\.sendMessage/,
+      'a failed send back into the box': /DISCARD_FAILED/,
+      'a refusal naming a field': /field refused/,
+      'Seen, then Sent again for a newer message': /SEEN_BY_STAFF 12 → .*SEND → xstate\.done\.actor\.sendMessage \(sent\) → SEEN_BY_STAFF 11/,
+      'text over the limit is not sent': /DRAFT_CHANGED "10001 characters"/,
+      'a long thread scrolled up to its start': /long thread.*older page.*older page/,
+      'older messages kept through a refetch': /older page.*refreshRequest \(newest page\)/,
     };
     expectScenariosWalked(titles, rules);
   });

@@ -6,11 +6,12 @@ import { type Actor, type ActorLogic, type SnapshotFrom, createActor } from 'xst
 import type { AppActor } from '../../src/machines/app.machine.ts';
 import { TestModel, type TestModelOptions, type TestPath } from 'xstate/graph';
 import { requestsListMachine } from '../../src/machines/requestsList.machine.ts';
+import { requestsSearchMachine } from '../../src/machines/requestsSearch.machine.ts';
 import type { ClientRequest } from '../../src/services/threadRules.ts';
 import type { RequestLists } from '../../src/services/threadRules.ts';
 import { REQUESTS_LOAD_FAILED, RequestsView } from '../../src/views/Requests.tsx';
 import { relativeTime } from '../../src/widgets/format.ts';
-import { eventsToApp, sessionOf, signedInSession, startFlow, startTestApp } from './appSystem.support.tsx';
+import { eventsToApp, inApp, sessionOf, signedInSession, startFlow, startTestApp } from './appSystem.support.tsx';
 import { employeeUser } from './users.fixtures.ts';
 import {
   type EventExecutors,
@@ -284,10 +285,15 @@ describe('requests list machine against the Requests screen', () => {
     app = startTestApp({ session: signedInSession(employeeUser({ external_id: 'u-1', full_name: 'Ada Park', first_name: 'Ada', initials: 'AP', email: 'ada@acme.test' })) });
     appEvents = eventsToApp(app);
     actor = startFlow(app, requestsListMachine.provide({ actors: { loadRequests: calls.logic<RequestLists>() } }));
+    // The screen's search has a model of its own (search.model.test.tsx); here it stays idle.
+    const search = startFlow(app, requestsSearchMachine);
     render(
-      <MemoryRouter>
-        <RequestsView requests={actor} />
-      </MemoryRouter>,
+      inApp(
+        app,
+        <MemoryRouter>
+          <RequestsView requests={actor} search={search} />
+        </MemoryRouter>,
+      ),
     );
   });
 

@@ -10,6 +10,7 @@ import type { SessionActor } from '../../src/machines/app.machine.ts';
 import { appOfSession, startSessionInApp } from './appSystem.support.tsx';
 import type { User } from '../../src/contract/account.ts';
 import { MFA_REQUIRED_ERROR, MFA_TOKEN_HEADER } from '../../src/contract/common.ts';
+import { ACCESS_TURNED_OFF_ERROR } from '../../src/contract/common.constants.ts';
 import { type SignUpOutcome, sessionMachine } from '../../src/machines/session.machine.ts';
 import { AccountError, type SignInAnswer } from '../../src/services/account.ts';
 import { ACCOUNT_MESSAGES } from '../../src/services/account.messages.ts';
@@ -76,6 +77,7 @@ function userLoadFailures(id: string, what: string): LabelledEvent[] {
   return [
     errorEvent(id, new AccountError(MFA_REQUIRED_ERROR, 401, MFA_REQUIRED_ERROR), `${what}: MFA challenge`),
     errorEvent(id, new AccountError('Your session has expired', 401, 'Your session has expired'), `${what}: session expired`),
+    errorEvent(id, new AccountError(ACCESS_TURNED_OFF_ERROR, 401, ACCESS_TURNED_OFF_ERROR), `${what}: access turned off`),
     errorEvent(id, new AccountError(ACCOUNT_MESSAGES.currentUserFailed, 500), `${what}: server failure`),
   ];
 }
@@ -112,15 +114,17 @@ const MODEL_EVENTS: LabelledEvent[] = [
   ...userLoadFailures('refreshUser', 'refresh'),
   { label: 'request created', event: { type: 'REQUEST_CREATED' } },
   { label: 'notice', event: { type: 'NOTICE', message: ACCOUNT_MESSAGES.resetSucceeded } },
+  { label: 'signed in by SSO', event: { type: 'SSO_SIGNED_IN', answer: signInAnswer() } },
   { label: 'sign out', event: { type: 'SIGN_OUT' } },
   doneEvent('signOut', undefined, 'signed out'),
   errorEvent('signOut', new Error('Failed to fetch'), 'sign-out call failed'),
   { label: 'MFA challenge', event: { type: 'AUTH_FAILURE', failure: 'mfaRequired' } },
   { label: 'session lost', event: { type: 'AUTH_FAILURE', failure: 'sessionLost' } },
+  { label: 'access turned off by the employer', event: { type: 'AUTH_FAILURE', failure: 'accessTurnedOff' } },
 ];
 
-/** Events other features send to the session (the HTTP client, the request flow, the reset flow, Account Settings). */
-const APP_WIDE_EVENTS = ['AUTH_FAILURE', 'REFRESH_USER', 'REQUEST_CREATED', 'NOTICE', 'SIGN_OUT', 'START_ENROLLMENT'];
+/** Events other features send to the session (the HTTP client, the request flow, the reset flow, Account Settings, the SSO return). */
+const APP_WIDE_EVENTS = ['AUTH_FAILURE', 'REFRESH_USER', 'REQUEST_CREATED', 'NOTICE', 'SIGN_OUT', 'START_ENROLLMENT', 'SSO_SIGNED_IN'];
 
 /**
  * App-wide events are offered where they matter, and only in an undisturbed session (no message shown, the user as
@@ -406,12 +410,16 @@ const events: EventExecutors<typeof sessionMachine> = {
   REFRESH_USER: sentByTheApp,
   REQUEST_CREATED: sentByTheApp,
   NOTICE: sentByTheApp,
+  // The SSO flow's hand-over (ssoSignIn.model.test.tsx walks it from the SSO return screen).
+  SSO_SIGNED_IN: sentByTheApp,
 };
 
 beforeEach(() => {
   user = userEvent.setup();
   ({ sent } = fakeNetwork([
     { method: 'POST', path: /^mfa$/, answer: () => ({ success: true }) },
+    // Account Settings' profile shows the onboarding answers (none here).
+    { method: 'GET', path: /^onboarding_answers$/, answer: () => ({ answers: [] }) },
     {
       method: 'POST',
       path: /^mfa\/verify$/,
@@ -528,9 +536,21 @@ describe('session journeys', () => {
 
   it('an enrolled user is not offered a phone again', async () => {
     renderApp('/account');
-    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: { ...USER, mfa_enrolled: true } });
+    await pendingCalls.settle({
+      type: 'xstate.done.actor.restoreSession',
+      output: { ...USER, mfa_enrolled: true, mfa_phone_last_digits: '1212' },
+    });
     expect(screen.queryByRole('button', { name: 'Add a phone number' })).not.toBeInTheDocument();
-    expect(screen.getByText(/we text a code to your phone/)).toBeInTheDocument();
+    expect(screen.getByText(/we text a code to your phone \(•••\) •••-1212/)).toBeInTheDocument();
+    expect(button('Change phone')).toBeInTheDocument();
+  });
+
+  it.each(['concierge', 'admin'] as const)('staff (%s) who sign in land on the console, not the Dashboard (issue 32)', async (role) => {
+    renderApp('/sign-in');
+    await signInFromSignInScreen();
+    await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
+    await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: { ...USER, role } });
+    await waitFor(() => expect(here()).toBe('/console'));
   });
 
   it('a signed-out visitor of a protected address returns there after sign-in (SPEC §2)', async () => {

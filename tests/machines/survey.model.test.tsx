@@ -63,6 +63,9 @@ function screenItem(
     universal_answer: options.universal ?? null,
     optional,
     last_question: options.last ?? false,
+    // The questions below are numbered 1 to 6 in order.
+    position: id,
+    question_count: 6,
   };
 }
 
@@ -432,6 +435,8 @@ const states: StateAssertions<Machine> = {
     const { current, draft, fieldError, error } = snapshot.context;
     const item = current as NextScreenItem;
     expect(within(drawer()).getAllByText(item.question.label).length).toBeGreaterThan(0);
+    // Issue 32: where the question stands.
+    expect(drawer().querySelector('.lc-turn--current')).toHaveTextContent(`Question ${item.id} of 6`);
     // SPEC §5: Continue waits for an answer; only an optional question offers Skip.
     if (draft.value.trim() === '') expect(continueButton()).toBeDisabled();
     else expect(continueButton()).toBeEnabled();
@@ -495,6 +500,7 @@ const states: StateAssertions<Machine> = {
     expect(within(drawer()).getByRole('heading', { name: 'Anything else has been added to your requests' })).toBeInTheDocument();
     expect(within(drawer()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(drawer()).getByRole('link', { name: 'Requests' })).toHaveAttribute('href', '/requests');
+    expect(within(drawer()).getByRole('link', { name: 'Open request' })).toHaveAttribute('href', `/requests/${SUBMITTED.id}`);
     // SPEC §4: the first-ever request is celebrated.
     expect(document.querySelector('.lc-confetti')).not.toBeNull();
     expect(await trackedEvents(sent)).toEqual([

@@ -41,6 +41,7 @@ const states: StateAssertions<typeof unlockMachine> = {
     expect(sent).toEqual([{ method: 'GET', path: 'users/unlock', body: undefined, query: { unlock_token: UNLOCK_TOKEN } }]);
   },
   success: () => {
+    expect(screen.getByRole('heading', { level: 1, name: 'Account unlocked' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your account has been unlocked. You can sign in now.');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();

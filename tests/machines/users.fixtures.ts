@@ -15,6 +15,7 @@ export function employeeUser(identity: Identity, account: Partial<Omit<User, key
     internal_user: false,
     onboarding_required: false,
     mfa_enrolled: false,
+    mfa_phone_last_digits: null,
     email_confirmation_pending: false,
     ...account,
   };

@@ -158,6 +158,7 @@ describe('GET /api/v1/users/current', () => {
       internal_user: false,
       onboarding_required: true,
       mfa_enrolled: false,
+      mfa_phone_last_digits: null,
       email_confirmation_pending: false,
     });
   });

@@ -413,9 +413,39 @@ describe('the audit log', () => {
     expect(everything.events[0]).toMatchObject({ subject_id: company.id, changes: { name: { before: 'Two', after: 'Three' } } });
   });
 
-  it('refuses a bad page size with a 422', async () => {
+  it('filters by who made the change, its kind and its period (issue 32)', async () => {
     const admin = await createPerson(context, 'admin');
-    const badQueries: Array<Record<string, string>> = [{ limit: '0' }, { limit: '201' }, { before: '-1' }, { subject_type: 'planet' }];
+    const otherAdmin = await createPerson(context, 'admin');
+    const company = await createAsAdmin(admin);
+    await patchAsAdmin(otherAdmin, company.id, { name: 'Renamed' });
+    const subject = { subject_type: 'company', subject_id: company.id } as const;
+
+    const byOther = await auditLog(context, admin, { ...subject, actor_id: otherAdmin.id });
+    expect(byOther.events.map((event) => [event.action, event.actor?.id])).toEqual([['company.update', otherAdmin.id]]);
+    const creations = await auditLog(context, admin, { ...subject, action: 'company.create' });
+    expect(creations.events.map((event) => event.actor?.id)).toEqual([admin.id]);
+
+    // Backdate the creation by two days: a period around now finds the edit only, one around then the creation only.
+    const [creation] = creations.events;
+    await context.db.update(auditEvents).set({ at: new Date(Date.now() - 2 * 86_400_000) }).where(eq(auditEvents.id, creation.id));
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+    expect((await auditLog(context, admin, { ...subject, from: day(-1), until: day(1) })).events.map((event) => event.action)).toEqual(['company.update']);
+    expect((await auditLog(context, admin, { ...subject, from: day(-3), until: day(-1) })).events.map((event) => event.action)).toEqual(['company.create']);
+    expect((await auditLog(context, admin, { ...subject, until: day(-1) })).events.map((event) => event.id)).toEqual([creation.id]);
+  });
+
+  it('refuses a bad page size or filter with a 422', async () => {
+    const admin = await createPerson(context, 'admin');
+    const badQueries: Array<Record<string, string>> = [
+      { limit: '0' },
+      { limit: '201' },
+      { before: '-1' },
+      { subject_type: 'planet' },
+      { actor_id: 'me' },
+      { action: 'company.explode' },
+      { from: 'yesterday' },
+      { from: '2026-01-02T00:00:00Z', until: '2026-01-01T00:00:00Z' },
+    ];
     for (const query of badQueries) {
       const response = await context.app.inject({ method: 'GET', url: '/api/v1/admin/audit', query, headers: admin.headers });
       expect(response.statusCode, JSON.stringify(query)).toBe(422);

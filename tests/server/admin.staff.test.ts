@@ -104,7 +104,7 @@ describe('who may manage staff', () => {
     expect(response.statusCode).toBe(200);
     const staff = adminStaffResponse.parse(response.json()).staff;
     expect(staff.find((account) => account.id === concierge.id)).toMatchObject({ role: 'concierge', active: false, email: concierge.email });
-    expect(staff.find((account) => account.id === admin.id)).toMatchObject({ role: 'admin', active: true });
+    expect(staff.find((account) => account.id === admin.id)).toMatchObject({ role: 'admin', active: true, invited: false });
     expect(staff.map((account) => account.id)).not.toContain(employee.id);
     expect(await accountOf(await adminCall(context, admin, 'GET', `/staff/${employee.id}`))).toMatchObject({ role: 'employee' });
     expect((await adminCall(context, admin, 'GET', '/staff/999999')).statusCode).toBe(404);
@@ -116,7 +116,7 @@ describe('inviting staff', () => {
     const admin = await createPerson(context, 'admin');
     const email = uniqueEmail('new-concierge');
     const account = await accountOf(await invite(admin, { email: `  ${email.toUpperCase()} `, first_name: 'Nia', last_name: 'New' }), 201);
-    expect(account).toMatchObject({ email, first_name: 'Nia', last_name: 'New', full_name: 'Nia New', role: 'concierge', active: true });
+    expect(account).toMatchObject({ email, first_name: 'Nia', last_name: 'New', full_name: 'Nia New', role: 'concierge', active: true, invited: true });
 
     // Nobody can sign in before the invitee chooses a password.
     expect((await signInRequest(context, email)).statusCode).toBe(401);
@@ -126,6 +126,8 @@ describe('inviting staff', () => {
     expect(mail.links).toEqual([expect.stringMatching(/^http:\/\/localhost:3000\/reset-password\/[\w-]{20,}$/)]);
 
     expect((await choosePassword(context, mail.links[0])).statusCode).toBe(200);
+    // Accepted: the staff list says so (issue 32).
+    expect(await accountOf(await adminCall(context, admin, 'GET', `/staff/${account.id}`))).toMatchObject({ active: true, invited: false });
     const authorization = await signedIn(context, email);
     const current = await currentUserRequest(context, authorization);
     expect(current.json()).toMatchObject({ user: { role: 'concierge', email, onboarding_required: false } });

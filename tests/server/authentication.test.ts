@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { EMAIL_CONFIRMATION_REQUIRED_ERROR } from '../../server/domain/accounts/emailConfirmation.ts';
+import { API_DOCS_PATH, OPENAPI_PATH, SCALAR_PATH } from '../../server/plugins/openApi.ts';
 import { type TestContext, createTestContext } from './harness.ts';
 import { createPerson } from './requests.helpers.ts';
 
@@ -31,8 +32,24 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/v1/company_logos/:key',
   // Category images uploaded in the admin area, shown by <img> on the offerings and request pages alike.
   'GET /api/v1/catalogue_images/:key',
+  // Single sign-on (issue 29, sso.test.ts): discovery and the way to and from the company's identity provider, before
+  // any session; the one-time code of the callback is what authorises its exchange for one.
+  'POST /api/v1/sso/discover',
+  'GET /api/v1/sso/start',
+  'GET /api/v1/sso/callback',
+  'POST /api/v1/sso/session',
+  // A completion e-mail's rating link (issue 28, ratings.test.ts): its signed token is the permission, and reading it
+  // writes nothing.
+  'GET /api/v1/rating_links/:id',
+  'PUT /api/v1/rating_links/:id',
   // The development outbox, which production does not have (accounts.outbox.test.ts).
   'GET /api/dev/outbox',
+  // The test runs' turnaround clock, loopback only and absent from production like the outbox (devClock.test.ts).
+  'POST /api/dev/clock',
+  // The API's own description and its reference page, for integrators before they have an account (issue 30).
+  `GET ${OPENAPI_PATH}`,
+  `GET ${API_DOCS_PATH}`,
+  `GET ${SCALAR_PATH}`,
 ]);
 
 /** The routes that send something to staff under the caller's address: only a confirmed address may use them. */
@@ -56,7 +73,8 @@ beforeAll(async () => {
     {
       onRoute: (route) => {
         for (const method of [route.method].flat()) {
-          if (method !== 'HEAD' && route.url.startsWith('/api/')) routes.push({ method, url: route.url });
+          // The directories' SCIM endpoint (issue 29) takes a company's SCIM token instead, refused alike without one.
+          if (method !== 'HEAD' && (route.url.startsWith('/api/') || route.url.startsWith('/scim/'))) routes.push({ method, url: route.url });
         }
       },
     },

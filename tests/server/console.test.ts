@@ -16,6 +16,7 @@ import {
   staffResponse,
 } from '../../src/contract/console.ts';
 import { MESSAGE_ERRORS, requestResponse } from '../../src/contract/requests.ts';
+import { sendDueReplyEmails } from '../../server/domain/requests/replyEmails.ts';
 import { suiteContext } from './harness.ts';
 import { errorOf, outboxTo } from './helpers.ts';
 import {
@@ -312,7 +313,7 @@ describe('claiming, assigning and status changes', () => {
 });
 
 describe('replies and internal notes', () => {
-  it('stores a Markdown reply as sanitised HTML, shows it to the employee and e-mails them the link', async () => {
+  it('stores a Markdown reply as sanitised HTML, shows it to the employee and, unread, e-mails them the link', async () => {
     const employee = await createPerson(context, 'employee', { firstName: 'Erin' });
     const concierge = await createPerson(context, 'concierge', { firstName: 'Casey' });
     const requestId = await createRequest(context, employee, { name: 'Walk the dog' });
@@ -329,6 +330,9 @@ describe('replies and internal notes', () => {
     // The status does not change with a reply.
     expect((await employeeView(employee, requestId)).status).toBe('open');
 
+    // The e-mail waits for the reply to stay unread a while (tests/server/unread.test.ts tells the rest).
+    expect(await outboxTo(context, employee.email)).toEqual([]);
+    await sendDueReplyEmails(context.db, { appUrl: context.config.APP_URL, now: new Date(Date.now() + context.config.REPLY_EMAIL_DELAY_MS + 1000) });
     const [mail] = await outboxTo(context, employee.email);
     expect(mail.subject).toBe('New reply on your request "Walk the dog"');
     expect(mail.text).toContain('Hi Erin,');

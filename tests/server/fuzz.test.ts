@@ -1,54 +1,90 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext, testEngine } from './harness.ts';
-import { companies, users } from '../../server/db/schema.ts';
+import { companies, userCompanies, users } from '../../server/db/schema.ts';
+import { employerAdmins } from '../../server/db/employer.schema.ts';
 import { createSession } from '../../server/domain/accounts/sessions.ts';
 import { AUTHORIZATION_HEADER } from '../../src/contract/common.ts';
+import { type JsonSchema, type OpenApiDocument, mediaTypeOf, openApiPath } from '../../server/openapi/document.ts';
+import { API_DOCS_PATH, OPENAPI_PATH, PUBLIC_API_PREFIX } from '../../server/plugins/openApi.ts';
 import { type Person, type Role, createPerson, createRequest } from './requests.helpers.ts';
+import { companyWithScimToken, scimCall } from './scim.helpers.ts';
 
 /**
- * Property: no input, from anyone, gets a 5xx. Every JSON route the app registers is found through onRoute and sent
- * inputs shaped by its own schemas (so they get past the first checks and reach the domain code), with hostile
- * leaves: NUL and unpaired surrogates, huge and odd numbers, wrong types, extra keys and deep nesting.
+ * Property: no input, from anyone, gets a 5xx. Every operation of the OpenAPI document (/api/openapi.json, generated
+ * from the routes' own schemas: one source for both) is sent inputs shaped by its parameters and body (so they get
+ * past the first checks and reach the domain code), with hostile leaves: NUL and unpaired surrogates, huge and odd
+ * numbers, wrong types, extra keys and deep nesting. The few /api routes the document leaves out (the dev outbox, the
+ * disk store's signed addresses) are found through onRoute and sent the same hostile inputs, unshaped.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-/** Runs per route: 84 routes x 300 = 25,200 inputs per engine, about 25 s on this 2-core machine. */
+/** Runs per route: 102 documented and 3 other routes x 300 = 31,500 inputs per engine. */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 300);
 
 interface FuzzRoute {
   method: string;
-  url: string;
-  schema: RouteOptions['schema'];
+  /** In the document's form: /api/v1/requests/{id}. */
+  path: string;
+  /** The query's parameters as one object schema, and the body's schema (JSON Schema of the document). */
+  query: JsonSchema | null;
+  body: JsonSchema | null;
 }
 
-const routes: FuzzRoute[] = [];
+const undocumentedRoutes: Array<Pick<FuzzRoute, 'method' | 'path'>> = [];
+let routes: FuzzRoute[] = [];
+let components: Record<string, JsonSchema> = {};
 const statuses = new Map<number, number>();
 let context: TestContext;
 let identities: Array<Person | null>;
 let roles: Map<Person, Role>;
 let unconfirmed: Person;
+/** Path values that name real records (a SCIM User's id), so that some inputs reach the code past the lookup. */
+const knownPathValues: string[] = [];
 
 /** The calls that send something to staff, which an unconfirmed address may never make (issue 33 point 3). */
 const SENDS_TO_STAFF = new Set([
-  'POST /api/v1/request_surveys/:id/user_request_surveys',
-  'POST /api/v1/user_request_surveys/:id/submit',
-  'POST /api/v1/requests/:id/messages',
+  'POST /api/v1/request_surveys/{id}/user_request_surveys',
+  'POST /api/v1/user_request_surveys/{id}/submit',
+  'POST /api/v1/requests/{id}/messages',
 ]);
+
+/** The document's operations, each with its query parameters gathered into one object schema. */
+function documentedRoutes(document: OpenApiDocument): FuzzRoute[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => {
+      const parameters = (operation.parameters ?? []) as Array<{ name: string; in: string; schema: JsonSchema }>;
+      const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
+      const requestBody = operation.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined;
+      return {
+        method: method.toUpperCase(),
+        path,
+        query: queryParameters.length > 0
+          ? { type: 'object', properties: Object.fromEntries(queryParameters.map((parameter) => [parameter.name, parameter.schema])) }
+          : null,
+        body: requestBody?.content[mediaTypeOf(path)]?.schema ?? null,
+      };
+    }),
+  );
+}
 
 beforeAll(async () => {
   context = await createTestContext(
     { AUTH_RATE_LIMIT: '1000000' },
     {
       onRoute: (route) => {
+        // The document and its reference page read no input.
+        if (!route.url.startsWith('/api/') || route.url.startsWith(PUBLIC_API_PREFIX) || route.url === OPENAPI_PATH || route.url.startsWith(API_DOCS_PATH)) return;
         for (const method of [route.method].flat()) {
-          if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema });
+          if (method !== 'HEAD') undocumentedRoutes.push({ method, path: openApiPath(route.url) });
         }
       },
     },
   );
+  const document = (await context.app.inject({ method: 'GET', url: OPENAPI_PATH })).json<OpenApiDocument>();
+  routes = documentedRoutes(document);
+  components = document.components.schemas;
   const employee = await createPerson(context, 'employee', { companyName: 'Fuzz Inc' });
   const admin = await createPerson(context, 'admin');
   // An account whose address was never confirmed: it may read, and nothing it sends may reach staff (issue 33).
@@ -56,8 +92,17 @@ beforeAll(async () => {
   await context.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, unconfirmed.id));
   await createRequest(context, employee);
   await createRequest(context, unconfirmed);
-  identities = [null, employee, admin, unconfirmed];
-  roles = new Map([[employee, 'employee'], [admin, 'admin'], [unconfirmed, 'employee']]);
+  // A company's directory: its SCIM token is an identity of its own, and one member gives the SCIM paths a real id.
+  const directory = await companyWithScimToken(context, admin, 'fuzz-directory');
+  const member = await scimCall(context, directory.token.token!, 'POST', '/Users', { userName: `member@${directory.domain}` });
+  knownPathValues.push((member.json() as { id: string }).id);
+  const scimDirectory = { ...employee, id: 0, headers: { [AUTHORIZATION_HEADER]: `Bearer ${directory.token.token!}` } };
+  // An employer admin of the employee's company (issue 29 part 3): every route but its report refuses it.
+  const employerAdmin = await createPerson(context, 'employer_admin');
+  const [{ companyId }] = await context.db.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, employee.id));
+  await context.db.insert(employerAdmins).values({ userId: employerAdmin.id, companyId });
+  identities = [null, employee, admin, unconfirmed, scimDirectory, employerAdmin];
+  roles = new Map([[employee, 'employee'], [admin, 'admin'], [unconfirmed, 'employee'], [employerAdmin, 'employer_admin']]);
 }, 120_000);
 
 /** Every person gets back their role, an active account and company, and a fresh session. */
@@ -126,72 +171,52 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   deeplyNested,
 );
 
-/** The parts of zod's internal definition this generator reads. */
-interface SchemaDef {
-  type: string;
-  shape?: Record<string, { _zod: { def: SchemaDef } }>;
-  innerType?: { _zod: { def: SchemaDef } };
-  in?: { _zod: { def: SchemaDef } };
-  element?: { _zod: { def: SchemaDef } };
-  options?: Array<{ _zod: { def: SchemaDef } }>;
-  valueType?: { _zod: { def: SchemaDef } };
-  values?: unknown[];
-  entries?: Record<string, unknown>;
-}
-
-function defOf(schema: unknown): SchemaDef | null {
-  return (schema as { _zod?: { def?: SchemaDef } } | undefined)?._zod?.def ?? null;
-}
-
 /** Mostly the shape the schema asks for, with hostile leaves; sometimes anything at all. */
-function inputFor(def: SchemaDef | null, depth = 0): fc.Arbitrary<unknown> {
-  if (!def || depth > 6) return anyValue;
-  const inner = (schema: { _zod: { def: SchemaDef } } | undefined) => inputFor(schema?._zod.def ?? null, depth + 1);
+function inputFor(schema: JsonSchema | null | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 8) return anyValue;
+  if (typeof schema.$ref === 'string') return inputFor(components[schema.$ref.replace('#/components/schemas/', '')], depth + 1);
+  const inner = (child: unknown) => inputFor(child as JsonSchema, depth + 1);
+  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  const types = [schema.type].flat().filter((type): type is string => typeof type === 'string');
   let shaped: fc.Arbitrary<unknown>;
-  switch (def.type) {
-    case 'object': {
-      const fields = Object.fromEntries(Object.entries(def.shape ?? {}).map(([key, child]) => [key, inner(child)]));
-      shaped = fc
-        .tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(fc.string({ maxLength: 8 }), anyValue, { maxKeys: 2 }))
-        .map(([known, extra]) => ({ ...extra, ...known }));
-      break;
+  if (options) {
+    shaped = fc.oneof(...options.map(inner));
+  } else if ('const' in schema) {
+    shaped = fc.constant(schema.const);
+  } else if (Array.isArray(schema.enum)) {
+    shaped = fc.constantFrom(...(schema.enum as unknown[]));
+  } else if (types.length > 1) {
+    shaped = fc.oneof(...types.map((type) => inner({ ...schema, type })));
+  } else {
+    switch (types[0]) {
+      case 'object': {
+        const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+        const fields = Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, inner(child)]));
+        const values = schema.additionalProperties && typeof schema.additionalProperties === 'object' ? inner(schema.additionalProperties) : anyValue;
+        shaped = fc
+          .tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(hostileText, values, { maxKeys: Object.keys(properties).length > 0 ? 2 : 3 }))
+          .map(([known, extra]) => ({ ...extra, ...known }));
+        break;
+      }
+      case 'array':
+        shaped = fc.array(inner(schema.items), { maxLength: 4 });
+        break;
+      case 'string':
+        shaped = hostileText;
+        break;
+      case 'number':
+      case 'integer':
+        shaped = hostileNumber;
+        break;
+      case 'boolean':
+        shaped = fc.boolean();
+        break;
+      case 'null':
+        shaped = fc.constant(null);
+        break;
+      default:
+        shaped = anyValue;
     }
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-      return inner(def.innerType);
-    case 'pipe':
-      return inner(def.in);
-    case 'array':
-      shaped = fc.array(inner(def.element), { maxLength: 4 });
-      break;
-    case 'record':
-      shaped = fc.dictionary(hostileText, inner(def.valueType), { maxKeys: 3 });
-      break;
-    case 'union':
-      shaped = fc.oneof(...(def.options ?? []).map((option) => inner(option)));
-      break;
-    case 'literal':
-      shaped = fc.constantFrom(...(def.values ?? [null]));
-      break;
-    case 'enum':
-      shaped = fc.constantFrom(...Object.values(def.entries ?? { none: null }));
-      break;
-    case 'string':
-      shaped = hostileText;
-      break;
-    case 'number':
-    case 'int':
-      shaped = hostileNumber;
-      break;
-    case 'boolean':
-      shaped = fc.boolean();
-      break;
-    default:
-      shaped = anyValue;
   }
   return fc.oneof({ arbitrary: shaped, weight: 5 }, { arbitrary: anyValue, weight: 1 });
 }
@@ -206,23 +231,22 @@ function encodeText(text: string): string {
   return [...text].map((char) => (/\p{Surrogate}/u.test(char) ? '%ED%A0%80' : encodeURIComponent(char))).join('');
 }
 
-function requestFor(route: FuzzRoute) {
-  const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown };
-  const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+function requestFor(route: Pick<FuzzRoute, 'path'> & Partial<FuzzRoute>) {
+  const paramNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const params = fc.tuple(
     ...paramNames.map(() =>
       fc.oneof(
-        fc.constantFrom('1', '2', '0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc'),
+        fc.constantFrom('1', '2', '0', '-1', '2147483648', '99999999999999999999', '1.5', 'abc', ...knownPathValues),
         // Longer path parameters are refused by the router (414) before any of the app's code runs.
         hostileText.map((text) => asText(text).slice(0, 30)),
       ),
     ),
   );
-  const query = schema.querystring ? inputFor(defOf(schema.querystring)) : fc.constant(undefined);
-  const body = schema.body ? inputFor(defOf(schema.body)) : fc.option(anyValue, { nil: undefined, freq: 4 });
+  const query = route.query ? inputFor(route.query) : fc.constant(undefined);
+  const body = route.body ? inputFor(route.body) : fc.option(anyValue, { nil: undefined, freq: 4 });
   const rawBody = fc.constantFrom('{', '{"user":', 'not json', '\u0000', '{"a":"\\ud800"}', '[1,2', '"');
   return fc.record({
-    identity: fc.nat({ max: 3 }),
+    identity: fc.nat({ max: 4 }),
     params,
     query,
     body: fc.oneof({ arbitrary: body.map((value) => ({ json: value })), weight: 9 }, { arbitrary: rawBody.map((raw) => ({ raw })), weight: 1 }),
@@ -230,14 +254,15 @@ function requestFor(route: FuzzRoute) {
 }
 
 describe(`fuzz of every JSON route (${testEngine})`, () => {
-  it('answers every input with a status below 500', { timeout: 600_000 }, async () => {
-    const fuzzed = routes.filter((route) => route.url.startsWith('/api/'));
-    expect(fuzzed.length).toBeGreaterThan(40);
-    for (const route of fuzzed) {
+  // ~37,000 inputs: about 5 minutes alone, over 10 when the e2e lane shares the two cores (npm test runs both at once).
+  it('answers every input with a status below 500', { timeout: 1_200_000 }, async () => {
+    expect(routes.length).toBeGreaterThan(70);
+    expect(undocumentedRoutes.length).toBeGreaterThan(0);
+    for (const route of [...routes, ...undocumentedRoutes]) {
       await fc.assert(
         fc.asyncProperty(requestFor(route), async ({ identity, params, query, body }) => {
           let pathIndex = 0;
-          const path = route.url.replace(/:(\w+)/g, () => encodeText(params[pathIndex++] ?? ''));
+          const path = route.path.replace(/\{(\w+)\}/g, () => encodeText(params[pathIndex++] ?? ''));
           const queryText =
             query && typeof query === 'object' && !Array.isArray(query)
               ? Object.entries(query).map(([key, value]) => `${encodeText(key)}=${encodeText(asText(value))}`).join('&')
@@ -247,23 +272,23 @@ describe(`fuzz of every JSON route (${testEngine})`, () => {
           const response = await context.app.inject({
             method: route.method as 'GET',
             url: queryText ? `${path}?${queryText}` : path,
-            headers: { ...(person?.headers ?? {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+            headers: { ...(person?.headers ?? {}), ...(hasBody ? { 'content-type': mediaTypeOf(route.path) } : {}) },
             ...(hasBody && 'raw' in body ? { payload: body.raw } : {}),
             ...(hasBody && 'json' in body && body.json !== undefined ? { payload: toJsonText(body.json) } : {}),
           });
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           // A sign-out ends the session the next inputs would use: they get a fresh one.
-          if (person && route.url.endsWith('/sign_out') && response.statusCode === 200) {
+          if (person && route.path.endsWith('/sign_out') && response.statusCode === 200) {
             const { token } = await createSession(context.db, person.id);
             person.headers = { [AUTHORIZATION_HEADER]: `Bearer ${token}` };
           }
           // The admin area may demote or deactivate the fuzz's own people or company: they are put back as they were.
-          if (route.url.startsWith('/api/v1/admin/') && route.method !== 'GET' && response.statusCode < 300) await restorePeople();
-          if (person === unconfirmed && SENDS_TO_STAFF.has(`${route.method} ${route.url}`) && response.statusCode < 300) {
-            throw new Error(`${route.method} ${route.url} let an unconfirmed address send to staff: ${response.statusCode}`);
+          if (route.path.startsWith('/api/v1/admin/') && route.method !== 'GET' && response.statusCode < 300) await restorePeople();
+          if (person === unconfirmed && SENDS_TO_STAFF.has(`${route.method} ${route.path}`) && response.statusCode < 300) {
+            throw new Error(`${route.method} ${route.path} let an unconfirmed address send to staff: ${response.statusCode}`);
           }
           if (response.statusCode >= 500) {
-            throw new Error(`${route.method} ${route.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+            throw new Error(`${route.method} ${route.path} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
           }
         }),
         { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },

@@ -30,13 +30,14 @@ async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () 
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  { onRoute, logStream }: Pick<AppOptions, 'onRoute' | 'logStream'> = {},
+  { onRoute, logStream, sso, clock }: Pick<AppOptions, 'onRoute' | 'logStream' | 'sso' | 'clock'> = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lc-test-'));
   const s3 = testStorage === 's3' ? await startLocalS3(APP_URL) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    OPENAPI_RESPONSE_CHECK: 'server',
     STATIC_DIR: join(dataDir, 'no-static'),
     DATA_DIR: dataDir,
     APP_URL,
@@ -44,7 +45,7 @@ export async function createTestContext(
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, onRoute, logStream });
+  const app = await buildApp({ config, database, onRoute, logStream, sso, clock });
   await app.ready();
   return {
     app,

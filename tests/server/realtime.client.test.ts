@@ -127,10 +127,11 @@ describe('subscribeToLiveUpdates', () => {
     const requestId = await createRequest(context, employee);
     signInBrowserAs(employee);
 
+    // The messages only: a reply also tells the owner that staff have read the thread (request.seen).
     const events: LiveEvent[] = [];
     const statuses: LiveUpdatesStatus[] = [];
     let polls = 0;
-    const unsubscribe = subscribeToLiveUpdates((event) => events.push(event), {
+    const unsubscribe = subscribeToLiveUpdates((event) => event.type === 'message.created' && events.push(event), {
       onPoll: () => (polls += 1),
       pollIntervalMs: 200,
       onStatusChange: (status) => statuses.push(status),

@@ -8,6 +8,7 @@ import { sessions, userCompanies, users } from '../../server/db/schema.ts';
 import { eventStreamTickets } from '../../server/db/threads.schema.ts';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { adminCall } from './admin.helpers.ts';
+import { companyWithScimToken, scimCall } from './scim.helpers.ts';
 import { registerUser, resetPasswordByLink, signedIn } from './helpers.ts';
 import { HEARTBEAT_INTERVAL_MS, type LiveEvent, eventTicketResponse, liveEvent } from '../../src/contract/events.ts';
 import { type TestContext, createTestContext, testEngine } from './harness.ts';
@@ -55,6 +56,7 @@ async function openStream(url: string, ticket: string): Promise<OpenStream> {
   const response = await fetch(`${url}/api/v1/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   const events: LiveEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
@@ -170,10 +172,40 @@ describe('server-sent events', () => {
     // The other employee's stream works (it gets their own request's events) and never carried the owner's.
     await post(context, concierge, `/api/v1/console/requests/${othersRequest}/messages`, { body_markdown: 'Yours' });
     await otherStream.next(aboutRequest(othersRequest, 'message.created'));
-    expect(otherStream.events.map((event) => event.request_id)).toEqual([othersRequest]);
-    expect(ownerStream.events.map((event) => event.request_id)).toEqual([ownersRequest]);
+    // (A reply also says that staff have read the thread: request.seen.)
+    expect(new Set(otherStream.events.map((event) => event.request_id))).toEqual(new Set([othersRequest]));
+    expect(new Set(ownerStream.events.map((event) => event.request_id))).toEqual(new Set([ownersRequest]));
 
     for (const stream of [ownerStream, otherStream, staffStream]) stream.close();
+  });
+
+  it("deliver the owner's reading to every stream of theirs at once, and to nobody else", async () => {
+    const owner = await createPerson(context);
+    const concierge = await createPerson(context, 'concierge');
+    const requestId = await createRequest(context, owner);
+    const phone = await openStream(baseUrl, await ticketFor(owner));
+    const laptop = await openStream(baseUrl, await ticketFor({ ...owner, headers: (await secondSession(owner)).headers }));
+    const staffStream = await openStream(baseUrl, await ticketFor(concierge));
+
+    await post(context, concierge, `/api/v1/console/requests/${requestId}/messages`, { body_markdown: 'One' });
+    await post(context, concierge, `/api/v1/console/requests/${requestId}/messages`, { body_markdown: 'Two' });
+    const second = await laptop.next((event) => event.type === 'message.created' && event.message.body_html.includes('Two'));
+    const secondId = second.type === 'message.created' ? second.message.id : 0;
+    const read = await post(context, owner, `/api/v1/requests/${requestId}/read`, { message_id: secondId });
+    expect(read.statusCode, read.body).toBe(200);
+    for (const stream of [phone, laptop]) {
+      expect(await stream.next(aboutRequest(requestId, 'request.read'))).toEqual({
+        type: 'request.read',
+        request_id: requestId,
+        last_read_message_id: secondId,
+        unread_count: 0,
+      });
+    }
+    // Staff hear of the next reply, never of the employee's reading.
+    await post(context, concierge, `/api/v1/console/requests/${requestId}/messages`, { body_markdown: 'Three' });
+    await staffStream.next((event) => event.type === 'message.created' && event.message.body_html.includes('Three'));
+    expect(staffStream.events.map((event) => event.type)).not.toContain('request.read');
+    for (const stream of [phone, laptop, staffStream]) stream.close();
   });
 
   it('deliver an employee message and status changes to staff, and internal notes to staff only', async () => {
@@ -200,6 +232,28 @@ describe('server-sent events', () => {
 
     ownerStream.close();
     staffStream.close();
+  });
+
+  it('tell the owner how far staff have read the thread, and no other employee', async () => {
+    const owner = await createPerson(context);
+    const other = await createPerson(context);
+    const concierge = await createPerson(context, 'concierge');
+    const requestId = await createRequest(context, owner);
+    const ownerStream = await openStream(baseUrl, await ticketFor(owner));
+    const otherStream = await openStream(baseUrl, await ticketFor(other));
+
+    const posted = await post(context, owner, `/api/v1/requests/${requestId}/messages`, employeeMessage('Seen yet?'));
+    const messageId = (posted.json() as { request: { messages: { id: number }[] } }).request.messages[0]!.id;
+    expect((await post(context, concierge, `/api/v1/console/requests/${requestId}/read`)).statusCode).toBe(200);
+    expect(await ownerStream.next(aboutRequest(requestId, 'request.seen'))).toEqual({
+      type: 'request.seen',
+      request_id: requestId,
+      seen_by_staff_message_id: messageId,
+    });
+    expect(otherStream.events).toEqual([]);
+
+    ownerStream.close();
+    otherStream.close();
   });
 
   it('send a heartbeat every 15 s, and end at the first heartbeat after the session is revoked', async () => {
@@ -280,6 +334,20 @@ describe('server-sent events', () => {
     }
     expect(status).toBe(200);
     for (const stream of open) stream.close();
+  });
+
+  it('are capped per process by its open-files limit: past it, a clear 503 rather than a lost descriptor', async () => {
+    const instance = await buildApp({ config: context.config, database: context.database, maxLiveStreams: 1 });
+    try {
+      const url = await listen(instance);
+      const first = await openStream(url, await ticketFor(await createPerson(context), instance));
+      const refused = await fetch(`${url}/api/v1/events?ticket=${encodeURIComponent(await ticketFor(await createPerson(context), instance))}`);
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({ error: 'Live updates are unavailable right now.' });
+      first.close();
+    } finally {
+      await instance.close();
+    }
   });
 
   it('end when the server shuts down, and do not hold the shutdown up', async () => {
@@ -405,6 +473,18 @@ describe('a change of rights reaches open streams at once (issue 33 point 1)', (
     await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
     await expect(endsWithin(bystanderStream, 300)).resolves.toBe('still open');
     bystanderStream.close();
+  });
+
+  it('a member turned off by their company’s directory (SCIM) has their stream ended at once', async () => {
+    const admin = await createPerson(context, 'admin');
+    const { company, token } = await companyWithScimToken(context, admin, 'stream');
+    const employee = await createPerson(context);
+    await context.db.insert(userCompanies).values({ userId: employee.id, companyId: company.id });
+    const stream = await openStream(baseUrl, await ticketFor(employee));
+    const [{ externalId }] = await context.db.select({ externalId: users.externalId }).from(users).where(eq(users.id, employee.id));
+    const patch = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] };
+    expect((await scimCall(context, token.token!, 'PATCH', `/Users/${externalId}`, patch)).statusCode).toBe(200);
+    await expect(endsWithin(stream, AT_ONCE_MS)).resolves.toBe('ended');
   });
 
   it('a membership change is weighed at once: losing the last active company ends the stream', async () => {

@@ -7,7 +7,7 @@ import { uniqueEmail } from './helpers.ts';
 
 /** People, requests and files for the request, console and live-update tests, made as directly as possible. */
 
-export type Role = 'employee' | 'concierge' | 'admin';
+export type Role = 'employee' | 'concierge' | 'admin' | 'employer_admin';
 
 export interface Person {
   id: number;

@@ -229,6 +229,8 @@ describe('the conversation', () => {
       'TextInput',
     ]);
     expect(items.map((item) => item.last_question)).toEqual([false, false, false, false, false, false, true]);
+    // Where each question stands, for the progress line (issue 32).
+    expect(items.map((item) => [item.position, item.question_count])).toEqual([1, 2, 3, 4, 5, 6, 7].map((position) => [position, 7]));
     expect(items.map((item) => item.optional)).toEqual([false, false, false, true, false, false, true]);
     for (const item of items) {
       expect(item.id).toBe(item.question.id);

@@ -52,6 +52,7 @@ const USER: User = {
   internal_user: false,
   onboarding_required: false,
   mfa_enrolled: false,
+  mfa_phone_last_digits: null,
   email_confirmation_pending: false,
 };
 

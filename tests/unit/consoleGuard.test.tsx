@@ -28,6 +28,7 @@ const EMPLOYEE: User = {
   internal_user: false,
   onboarding_required: false,
   mfa_enrolled: false,
+  mfa_phone_last_digits: null,
   email_confirmation_pending: false,
 };
 

@@ -290,6 +290,12 @@ describe('401 reporting (SPEC §4 session loss and MFA)', () => {
     expect(await failuresAfter401('requests/open', { error: 'MFA authentication required' })).toEqual(['mfaRequired']);
   });
 
+  it("reports the employer's turning off (SCIM) as accessTurnedOff, so that the app says why it signs out", async () => {
+    expect(await failuresAfter401('requests/open', { error: 'Your employer has turned off your access to Life Concierge.' })).toEqual([
+      'accessTurnedOff',
+    ]);
+  });
+
   it('reports any other 401 as sessionLost, whatever its body', async () => {
     expect(await failuresAfter401('requests/open', { error: 'Your session has expired. Please sign in again.' })).toEqual([
       'sessionLost',

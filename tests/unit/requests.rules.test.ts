@@ -6,7 +6,11 @@ import {
   SYNTHETIC_MESSAGE_TEXT,
   attachmentHref,
   attachmentKind,
+  charactersLeft,
+  charactersLeftText,
   groupRequests,
+  isDelivered,
+  lastOwnDelivery,
   initialsOf,
   requestCount,
   sortMessages,
@@ -18,7 +22,8 @@ import {
   withMessage,
   withShownMessages,
 } from '../../src/services/threadRules.ts';
-import { networkError } from '../machines/httpFailures.support.ts';
+import { refusalInWords } from '../../src/services/http.ts';
+import { networkError, serverRefusal } from '../machines/httpFailures.support.ts';
 
 function request(id: number, status: string, issuedAt: string, extra: Partial<ClientRequest> = {}): ClientRequest {
   return {
@@ -203,5 +208,53 @@ describe('the message file upload error (SPEC §8)', () => {
     expect(uploadNetworkFailureReason(networkError())).toBe('The upload could not reach the server');
     expect(uploadNetworkFailureReason('offline')).toBe('The upload could not reach the server');
     expect(uploadNetworkFailureReason(new Error('Response schema validation failed.'))).toBe('Response schema validation failed');
+  });
+});
+
+describe('the thread as a messenger (issue 32 point 2)', () => {
+  const mine = (id: number, body: string, keys: string[] = []): Message => ({
+    id,
+    body_html: body ? `<p>${body}</p>` : '',
+    source: 'user',
+    source_name: 'Tess Thread',
+    external_created_at: `2025-03-01T09:${String(id).padStart(2, '0')}:00.000Z`,
+    attachment_keys: keys,
+  });
+  const reply: Message = { ...mine(15, 'On it'), source: 'life_concierge', source_name: 'Casey' };
+
+  it('says Sent under my last message, and Seen once staff have read up to it', () => {
+    const thread = { messages: [mine(10, 'One'), mine(12, 'Two'), reply] };
+    expect(lastOwnDelivery({ ...thread, seen_by_staff_message_id: null })).toEqual({ messageId: 12, delivery: 'sent' });
+    expect(lastOwnDelivery({ ...thread, seen_by_staff_message_id: 11 })).toEqual({ messageId: 12, delivery: 'sent' });
+    expect(lastOwnDelivery({ ...thread, seen_by_staff_message_id: 15 })).toEqual({ messageId: 12, delivery: 'seen' });
+    expect(lastOwnDelivery({ messages: [reply] })).toBeNull();
+  });
+
+  it('knows the message on its way once the thread holds it, and not an older one with the same words', () => {
+    const outgoing = { body: 'ok <b>', attachmentKey: 'a1.png', afterMessageId: 12 };
+    const same = { ...mine(13, 'ok &lt;b&gt;', ['a1.png']) };
+    expect(isDelivered(outgoing, { messages: [mine(12, 'ok &lt;b&gt;', ['a1.png'])] })).toBe(false);
+    expect(isDelivered(outgoing, { messages: [{ ...same, attachment_keys: [] }] })).toBe(false);
+    expect(isDelivered(outgoing, { messages: [same] })).toBe(true);
+    expect(isDelivered(outgoing, { messages: [{ ...same, source: 'life_concierge' }] })).toBe(false);
+  });
+
+  it('counts the characters left from 9,000 on, and how far over the limit', () => {
+    expect(charactersLeft('x'.repeat(8_999))).toBeNull();
+    expect(charactersLeft('x'.repeat(9_000))).toBe(1_000);
+    expect(charactersLeft('x'.repeat(10_002))).toBe(-2);
+    expect(charactersLeftText(1)).toBe('1 character left');
+    expect(charactersLeftText(500)).toBe('500 characters left');
+    expect(charactersLeftText(-1)).toBe('1 character over the limit');
+    expect(charactersLeftText(-2)).toBe('2 characters over the limit');
+  });
+
+  it('words a refusal without the path of its field', () => {
+    const refusal = serverRefusal(422, 'message.body: Please keep your message under 10000 characters.', {
+      'message.body': 'Please keep your message under 10000 characters.',
+    });
+    expect(refusalInWords(refusal)).toBe('Please keep your message under 10000 characters.');
+    expect(refusalInWords(serverRefusal(404, 'Request not found'))).toBe('Request not found');
+    expect(refusalInWords(networkError())).toBe('We could not reach the server. Check your connection and try again.');
   });
 });

@@ -10,12 +10,12 @@ import {
   recordFailedSignIn,
   recordSuccessfulSignIn,
 } from './lockout.ts';
-import { consumeOneTimeToken, issueOneTimeToken, linkCapReached, retireOneTimeTokens } from './oneTimeTokens.ts';
-import { appLink, emailAccount } from '../shared/outbox.ts';
+import { consumeOneTimeToken, emailCappedLink, retireOneTimeTokens } from './oneTimeTokens.ts';
 import { hashPassword, verifyPassword, verifyPasswordOfUnknownAccount } from './passwords.ts';
 import { createSession, revokeAllCredentials } from './sessions.ts';
 import { companiesOf, findUserByEmail, mfaSignInFlags, normalisedEmail, signInRefusal } from './users.ts';
 import { unauthorized, unprocessable } from '../shared/userFacingError.ts';
+import { passwordRefusalForSso } from '../sso/ssoSettings.ts';
 
 export const INVALID_CREDENTIALS_ERROR = 'Invalid email or password.';
 export const PASSWORD_RESET_REQUESTED_MESSAGE =
@@ -42,6 +42,9 @@ export async function signIn(
   now = new Date(),
 ) {
   const emailKey = normalisedEmail(credentials.email);
+  // Told by domain, before any account is looked up: discovery tells anyone that much about the domain.
+  const ssoRefusal = await passwordRefusalForSso(db, emailKey);
+  if (ssoRefusal) throw unauthorized(ssoRefusal);
   const user = await findUserByEmail(db, emailKey);
   if (!(await mayTrySignIn(db, emailKey, client, user, now))) throw unauthorized(TOO_MANY_SIGN_IN_ATTEMPTS_ERROR);
 
@@ -116,21 +119,28 @@ export async function signUp(db: Database, input: SignUpInput, appUrl: string, n
  * hour, and does nothing visible otherwise (the caller answers every ask alike).
  */
 export async function requestPasswordReset(db: Database, email: string, appUrl: string, now = new Date()) {
+  const ssoRefusal = await passwordRefusalForSso(db, email);
+  if (ssoRefusal) throw unprocessable(ssoRefusal);
   const user = await findUserByEmail(db, email);
   if (!user) return;
   await db.transaction(async (tx) => {
     // Locked so that concurrent asks count each other.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    if (await linkCapReached(tx, user.id, 'password_reset', RESET_LINKS_PER_HOUR, now)) return;
-    const token = await issueOneTimeToken(tx, user.id, 'password_reset', RESET_TOKEN_TTL_MS, now);
-    await emailAccount(tx, user, 'Reset your Life Concierge password', [
-      'Someone asked to reset the password of your Life Concierge account.',
-      'Open this link to choose a new one (it works once, for 2 hours):',
-      '',
-      appLink(appUrl, `/reset-password/${token}`),
-      '',
-      'If it was not you, ignore this e-mail: your password stays as it is.',
-    ]);
+    await emailCappedLink(tx, user, {
+      purpose: 'password_reset',
+      perHour: RESET_LINKS_PER_HOUR,
+      ttlMs: RESET_TOKEN_TTL_MS,
+      pathOf: (token) => `/reset-password/${token}`,
+      subject: 'Reset your Life Concierge password',
+      lines: (link) => [
+        'Someone asked to reset the password of your Life Concierge account.',
+        'Open this link to choose a new one (it works once, for 2 hours):',
+        '',
+        link,
+        '',
+        'If it was not you, ignore this e-mail: your password stays as it is.',
+      ],
+    }, appUrl, now);
   });
 }
 
@@ -150,6 +160,10 @@ export async function resetPassword(
   return db.transaction(async (tx) => {
     const userId = await consumeOneTimeToken(tx, 'password_reset', input.token, now);
     if (userId === null) throw unprocessable(INVALID_RESET_TOKEN_ERROR);
+    // A link sent before the company enforced SSO no longer gives a password (the transaction keeps the token).
+    const [{ email }] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const ssoRefusal = await passwordRefusalForSso(tx, email);
+    if (ssoRefusal) throw unprocessable(ssoRefusal);
     await retireOneTimeTokens(tx, userId, 'password_reset', now);
     await tx
       .update(users)

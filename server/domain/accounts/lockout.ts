@@ -1,8 +1,7 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { familiarClients, signInFailures, users } from '../../db/schema.ts';
-import { consumeOneTimeToken, issueOneTimeToken, linkCapReached } from './oneTimeTokens.ts';
-import { appLink, emailAccount } from '../shared/outbox.ts';
+import { consumeOneTimeToken, emailCappedLink } from './oneTimeTokens.ts';
 import type { UserRow } from './sessions.ts';
 import { normalisedEmail } from './users.ts';
 import { unprocessable } from '../shared/userFacingError.ts';
@@ -94,17 +93,22 @@ export async function recordFailedSignIn(
       .returning({ id: users.id });
     if (!lockedNow) return;
     // The account is locked all the same; only the e-mail is held back past the cap.
-    if (await linkCapReached(tx, user.id, 'unlock', UNLOCK_LINKS_PER_HOUR, now)) return;
-    const token = await issueOneTimeToken(tx, user.id, 'unlock', UNLOCK_TOKEN_TTL_MS, now);
-    await emailAccount(tx, user, 'Your Life Concierge account is locked', [
-      'There were many unsuccessful attempts to sign in to your account, so we locked it on devices you have not',
-      'signed in from recently. Devices you use to sign in can still do so.',
-      'Open this link to unlock it everywhere (it works once, for 24 hours):',
-      '',
-      appLink(appUrl, `/unlock/${token}`),
-      '',
-      'If these attempts were not yours, reset your password: that also unlocks your account.',
-    ]);
+    await emailCappedLink(tx, user, {
+      purpose: 'unlock',
+      perHour: UNLOCK_LINKS_PER_HOUR,
+      ttlMs: UNLOCK_TOKEN_TTL_MS,
+      pathOf: (token) => `/unlock/${token}`,
+      subject: 'Your Life Concierge account is locked',
+      lines: (link) => [
+        'There were many unsuccessful attempts to sign in to your account, so we locked it on devices you have not',
+        'signed in from recently. Devices you use to sign in can still do so.',
+        'Open this link to unlock it everywhere (it works once, for 24 hours):',
+        '',
+        link,
+        '',
+        'If these attempts were not yours, reset your password: that also unlocks your account.',
+      ],
+    }, appUrl, now);
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { oneTimeTokens } from '../../db/schema.ts';
+import { appLink, emailAccount } from '../shared/outbox.ts';
 import { digest, newToken } from '../shared/tokens.ts';
 
 export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
@@ -41,6 +42,34 @@ export async function linkCapReached(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gte(oneTimeTokens.createdAt, new Date(now.getTime() - HOUR_MS))),
     );
   return issued >= perHour;
+}
+
+/** An e-mailed single-use link: what it is for, how many an address may be sent an hour, and its letter. */
+export interface CappedLink {
+  purpose: OneTimeTokenPurpose;
+  perHour: number;
+  ttlMs: number;
+  /** The page the link opens, for its token. */
+  pathOf: (token: string) => string;
+  subject: string;
+  /** The e-mail's lines around the link. */
+  lines: (link: string) => string[];
+}
+
+/**
+ * E-mails the account a new link unless the hour's cap is reached (then nothing is sent). Lock the user's row first,
+ * as linkCapReached asks.
+ */
+export async function emailCappedLink(
+  db: Executor,
+  account: Parameters<typeof emailAccount>[1] & { id: number },
+  link: CappedLink,
+  appUrl: string,
+  now = new Date(),
+) {
+  if (await linkCapReached(db, account.id, link.purpose, link.perHour, now)) return;
+  const token = await issueOneTimeToken(db, account.id, link.purpose, link.ttlMs, now);
+  await emailAccount(db, account, link.subject, link.lines(appLink(appUrl, link.pathOf(token))));
 }
 
 /**

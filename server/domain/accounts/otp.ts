@@ -76,11 +76,20 @@ async function requireUser(tx: Executor, userId: number) {
   return user;
 }
 
-/** POST /mfa: remembers the phone as pending and texts it an enrolment code. */
-export async function startEnrollment(db: Database, userId: number, phone: string, now = new Date()) {
+/**
+ * POST /mfa: remembers the phone as pending and texts it an enrolment code. An enrolled user may change their phone
+ * (issue 32 point 3) only from a device that passed an SMS code to the current one (`mfaVerified`); the current
+ * phone stays until the new one's code is verified.
+ */
+export async function startEnrollment(
+  db: Database,
+  { userId, mfaVerified }: { userId: number; mfaVerified: boolean },
+  phone: string,
+  now = new Date(),
+) {
   await db.transaction(async (tx) => {
     const user = await requireUser(tx, userId);
-    if (user.mfaPhone !== null) throw unprocessable(ALREADY_ENROLLED_ERROR);
+    if (user.mfaPhone !== null && !mfaVerified) throw unprocessable(ALREADY_ENROLLED_ERROR);
     await tx.update(users).set({ mfaPendingPhone: phone }).where(eq(users.id, userId));
     await issueCode(tx, userId, 'enrollment', phone, now);
   });

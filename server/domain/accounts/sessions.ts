@@ -1,15 +1,18 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Executor, preparedFor, qualified } from '../../db/client.ts';
 import { companies, mfaTokens, sessions, userCompanies, users } from '../../db/schema.ts';
+import { ssoSessions } from '../../db/sso.schema.ts';
 import { digest, newToken } from '../shared/tokens.ts';
-import { accountClosed, companyActive, membershipGranted } from './users.ts';
+import { ACCESS_TURNED_OFF_ERROR } from '../../../src/contract/common.constants.ts';
+import { accountClosed, companyActive, membershipActive, membershipGranted, signInRefusal } from './users.ts';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const MFA_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface AuthenticatedUser {
+/** The user behind a live session, as one lookup finds them. */
+interface SessionUser {
   id: number;
   externalId: string;
   email: string;
@@ -23,11 +26,17 @@ export interface AuthenticatedUser {
   emailConfirmed: boolean;
 }
 
+/** The signed-in user of a request. */
+export interface AuthenticatedUser extends SessionUser {
+  /** The request carried a live mfa-token of the user: this device passed an SMS code (what changing the MFA phone needs). */
+  mfaVerified: boolean;
+}
+
 export async function createSession(db: Executor, userId: number, now = new Date()) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ userId, tokenDigest: digest(token), expiresAt });
-  return { token, expiresAt };
+  const [{ id }] = await db.insert(sessions).values({ userId, tokenDigest: digest(token), expiresAt }).returning({ id: sessions.id });
+  return { id, token, expiresAt };
 }
 
 /** Accepts "Bearer <token>" or the bare token, as the client echoes back whatever sign-in gave it. */
@@ -52,7 +61,7 @@ const mfaTokenExpiresAt = sql<Date | null>`(
 const grantedCompanyIds = sql<number[]>`COALESCE((
   SELECT json_agg(${qualified(userCompanies.companyId)} ORDER BY ${qualified(userCompanies.companyId)})
   FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${companyActive}), '[]'::json)`;
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${membershipActive}), '[]'::json)`;
 
 function prepareSessionLookup(db: Executor) {
   return db
@@ -62,7 +71,9 @@ function prepareSessionLookup(db: Executor) {
       externalId: users.externalId,
       email: users.email,
       role: users.role,
-      mfaApplies,
+      // A session the company's identity provider started had its second factor there (issue 29).
+      mfaApplies: sql<boolean>`(${mfaApplies} AND NOT EXISTS (
+        SELECT 1 FROM ${ssoSessions} WHERE ${qualified(ssoSessions.sessionId)} = ${qualified(sessions.id)}))`,
       grantedCompanyIds,
       emailConfirmed: sql<boolean>`${membershipGranted}`,
       expiresAt: sessions.expiresAt,
@@ -86,7 +97,7 @@ function prepareSessionLookup(db: Executor) {
 /** Every request of a signed-in user runs it. */
 const sessionLookup = preparedFor(prepareSessionLookup);
 
-export interface SessionLookup extends AuthenticatedUser {
+export interface SessionLookup extends SessionUser {
   /** When the session ends. */
   expiresAt: Date;
   /** When the device token given with the lookup ends; null when none was given or it is not valid for the user. */
@@ -105,6 +116,17 @@ export async function findSessionUser(
     now,
   });
   return row ?? null;
+}
+
+/**
+ * For a token that names no live session: the directory's message when its account was closed by the company's
+ * directory (SCIM), so that the employee is told why rather than that the session expired; else null.
+ */
+export async function turnedOffSessionRefusal(db: Executor, token: string): Promise<string | null> {
+  const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenDigest, digest(token))).limit(1);
+  if (!row) return null;
+  const refusal = await signInRefusal(db, row.userId);
+  return refusal === ACCESS_TURNED_OFF_ERROR ? refusal : null;
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now = new Date()) {

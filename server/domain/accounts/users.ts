@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { User } from '../../../src/contract/account.ts';
+import { ACCESS_TURNED_OFF_ERROR } from '../../../src/contract/common.constants.ts';
 import { type Executor, preparedFor, qualified } from '../../db/client.ts';
 import { companies, requests, userCompanies, users } from '../../db/schema.ts';
 import type { UserRow } from './sessions.ts';
@@ -35,6 +36,12 @@ export const membershipGranted = sql`${qualified(users.emailConfirmedAt)} IS NOT
 export const companyActive = sql`${qualified(companies.deactivatedAt)} IS NULL`;
 
 /**
+ * The company still sponsors this member: it is active, and its directory has not turned the member off (SCIM); said
+ * of the user_companies and companies rows of the query.
+ */
+export const membershipActive = sql`(${companyActive} AND ${qualified(userCompanies.suspendedAt)} IS NULL)`;
+
+/**
  * The account of the user row of the query may not be used: an admin deactivated it, or it is an employee's whose
  * every company is deactivated (staff, and employees of no company, do not depend on a company).
  */
@@ -42,23 +49,28 @@ export const accountClosed = sql`(${qualified(users.deactivatedAt)} IS NOT NULL 
   AND EXISTS (SELECT 1 FROM ${userCompanies} WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)})
   AND NOT EXISTS (
     SELECT 1 FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
-    WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${companyActive})))`;
+    WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipActive})))`;
 
 export const ACCOUNT_DEACTIVATED_ERROR = 'This account has been deactivated. Ask your administrator if you need it again.';
 export const COMPANY_DEACTIVATED_ERROR = "Your company's Life Concierge service has ended. Ask your employer if you think this is a mistake.";
 
+/** A member of a company turned off by its directory (SCIM): a closed account with a suspended membership. */
+const suspendedByDirectory = sql<boolean>`EXISTS (SELECT 1 FROM ${userCompanies}
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${qualified(userCompanies.suspendedAt)} IS NOT NULL)`;
+
 /** Why a user who gave the right password may not sign in, or null when they may. */
 export async function signInRefusal(db: Executor, userId: number): Promise<string | null> {
   const [row] = await db
-    .select({ deactivatedAt: users.deactivatedAt, closed: sql<boolean>`${accountClosed}` })
+    .select({ deactivatedAt: users.deactivatedAt, closed: sql<boolean>`${accountClosed}`, suspended: suspendedByDirectory })
     .from(users)
     .where(eq(users.id, userId));
   if (!row?.closed) return null;
-  return row.deactivatedAt === null ? COMPANY_DEACTIVATED_ERROR : ACCOUNT_DEACTIVATED_ERROR;
+  if (row.deactivatedAt !== null) return ACCOUNT_DEACTIVATED_ERROR;
+  return row.suspended ? ACCESS_TURNED_OFF_ERROR : COMPANY_DEACTIVATED_ERROR;
 }
 
 function membershipsOf(userId: number, membership: Membership) {
-  return and(eq(userCompanies.userId, userId), companyActive, membership === 'granted' ? membershipGranted : undefined);
+  return and(eq(userCompanies.userId, userId), membership === 'granted' ? and(membershipActive, membershipGranted) : companyActive);
 }
 
 export async function companiesOf(db: Executor, userId: number, membership: Membership = 'granted') {
@@ -95,12 +107,12 @@ const sponsoringCompanies = sql<User['companies']>`COALESCE((
   SELECT json_agg(json_build_object('id', ${qualified(companies.id)}, 'name', ${qualified(companies.name)}, 'image_url', ${qualified(companies.imageUrl)})
     ORDER BY ${qualified(companies.id)})
   FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${companyActive}), '[]'::json)`;
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${membershipActive}), '[]'::json)`;
 
 /** A sponsoring company of the user is one of the service's own staff companies. */
 const sponsoredByStaffCompany = sql<boolean>`EXISTS (
   SELECT 1 FROM ${userCompanies} INNER JOIN ${companies} ON ${qualified(companies.id)} = ${qualified(userCompanies.companyId)}
-  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${companyActive}
+  WHERE ${qualified(userCompanies.userId)} = ${qualified(users.id)} AND ${membershipGranted} AND ${membershipActive}
     AND ${qualified(companies.internalStaff)})`;
 
 /** GET /users/current runs on every page load: one query, prepared once per database. */
@@ -144,6 +156,7 @@ export async function describeUser(db: Executor, userId: number, internalCompany
     internal_user: user.sponsoredByStaffCompany || user.companies.some((company) => internalCompanyNames.includes(company.name)),
     onboarding_required: user.role === 'employee' && user.onboardedAt === null,
     mfa_enrolled: user.mfaPhone !== null,
+    mfa_phone_last_digits: user.mfaPhone?.slice(-4) ?? null,
     email_confirmation_pending: user.emailConfirmedAt === null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { AuditAction, AuditChanges, AuditEvent, AuditFilter, AuditSubjectType } from '../../../src/contract/admin.ts';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents, users } from '../../db/schema.ts';
@@ -70,6 +70,10 @@ export async function listAuditEvents(db: Executor, filter: AuditFilter): Promis
         filter.before === undefined ? undefined : lt(auditEvents.id, filter.before),
         filter.subject_type === undefined ? undefined : eq(auditEvents.subjectType, filter.subject_type),
         filter.subject_id === undefined ? undefined : eq(auditEvents.subjectId, filter.subject_id),
+        filter.actor_id === undefined ? undefined : eq(auditEvents.actorUserId, filter.actor_id),
+        filter.action === undefined ? undefined : eq(auditEvents.action, filter.action),
+        filter.from === undefined ? undefined : gte(auditEvents.at, new Date(filter.from)),
+        filter.until === undefined ? undefined : lt(auditEvents.at, new Date(filter.until)),
       ),
     )
     .orderBy(desc(auditEvents.id))

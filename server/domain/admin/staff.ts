@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type AccountRole, type AdminAccount, INVITATION_TTL_DAYS, type InviteStaffRequest } from '../../../src/contract/admin.ts';
 import { type Database, type Executor, isUniqueViolation } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema.ts';
+import { employerAdmins } from '../../db/employer.schema.ts';
 import { recordAudit, recordSwitch, changedFields } from './audit.ts';
 import { issueOneTimeToken, retireOneTimeTokens } from '../accounts/oneTimeTokens.ts';
 import { appLink, enqueueMessage } from '../shared/outbox.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { revokeAllCredentials } from '../accounts/sessions.ts';
 import { newToken } from '../shared/tokens.ts';
-import { conflict, notFound } from '../shared/userFacingError.ts';
+import { conflict, invalidField, notFound } from '../shared/userFacingError.ts';
 import { normalisedEmail } from '../accounts/users.ts';
 
 /* Staff accounts in the console's admin area (issue 13): invitations, roles, deactivation. Every write is audited. */
@@ -18,6 +19,9 @@ export const ACCOUNT_NOT_FOUND_ERROR = 'Account not found';
 export const EMAIL_TAKEN_ERROR = 'An account with this e-mail address already exists.';
 export const LAST_ADMIN_ERROR = 'This is the last active admin. Make another account an admin first.';
 export const INVITATION_SUBJECT = 'You are invited to the Life Concierge console';
+export const EMPLOYER_INVITATION_SUBJECT = 'You are invited to your company report on Life Concierge';
+export const UNKNOWN_COMPANY_ERROR = 'This company does not exist or is deactivated.';
+export const EMPLOYER_ROLE_BY_INVITATION_ERROR = 'An employer admin is invited for a company: send them an invitation instead.';
 
 /** A password hash whose password nobody knows: the account opens only through an e-mailed password link. */
 export function unusablePasswordHash(): Promise<string> {
@@ -49,11 +53,17 @@ const accountFields = {
   lastName: users.lastName,
   role: users.role,
   deactivatedAt: users.deactivatedAt,
+  awaitingPassword: users.awaitingPassword,
   createdAt: users.createdAt,
+  employerCompanyName: companies.name,
 };
 
 function selectAccounts(db: Executor) {
-  return db.select(accountFields).from(users);
+  return db
+    .select(accountFields)
+    .from(users)
+    .leftJoin(employerAdmins, eq(employerAdmins.userId, users.id))
+    .leftJoin(companies, eq(companies.id, employerAdmins.companyId));
 }
 
 function asAdminAccount(row: Awaited<ReturnType<typeof selectAccounts>>[number]): AdminAccount {
@@ -65,15 +75,17 @@ function asAdminAccount(row: Awaited<ReturnType<typeof selectAccounts>>[number])
     full_name: `${row.firstName} ${row.lastName}`.trim(),
     role: row.role,
     active: row.deactivatedAt === null,
+    invited: row.awaitingPassword,
+    employer_company_name: row.role === 'employer_admin' ? row.employerCompanyName : null,
     deactivated_at: row.deactivatedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** Every concierge and admin, active or not, by name. */
+/** Every concierge, admin and employer admin, active or not, by name. */
 export async function listStaffAccounts(db: Executor): Promise<AdminAccount[]> {
   const rows = await selectAccounts(db)
-    .where(inArray(users.role, ['concierge', 'admin']))
+    .where(inArray(users.role, ['concierge', 'admin', 'employer_admin']))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   return rows.map(asAdminAccount);
 }
@@ -84,9 +96,39 @@ export async function findAccount(db: Executor, userId: number): Promise<AdminAc
   return asAdminAccount(row);
 }
 
+/** The invitation's words: to the console, or to one company's report (an employer admin). */
+function invitationOf(input: InviteStaffRequest, companyName: string | null, passwordLink: string) {
+  const invitedTo =
+    input.role === 'employer_admin'
+      ? `You are invited to see ${companyName}'s Life Concierge report: how your employees use the service, in figures that never name anyone.`
+      : `You are invited to the Life Concierge console as ${input.role === 'admin' ? 'an admin' : 'a concierge'}.`;
+  return {
+    subject: input.role === 'employer_admin' ? EMPLOYER_INVITATION_SUBJECT : INVITATION_SUBJECT,
+    text: [
+      `Hello ${input.first_name},`,
+      '',
+      invitedTo,
+      `Open this link to choose your password (it works once, for ${INVITATION_TTL_DAYS} days):`,
+      '',
+      passwordLink,
+      '',
+      'Then sign in with this e-mail address. If you did not expect this invitation, ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+/** The active company an employer admin is invited for, locked against a concurrent deactivation. */
+async function invitedCompany(tx: Executor, companyId: number | null | undefined): Promise<{ id: number; name: string }> {
+  const [company] = companyId
+    ? await tx.select({ id: companies.id, name: companies.name, deactivatedAt: companies.deactivatedAt }).from(companies).where(eq(companies.id, companyId)).for('update')
+    : [];
+  if (!company || company.deactivatedAt !== null) throw invalidField('company_id', UNKNOWN_COMPANY_ERROR);
+  return company;
+}
+
 /**
- * Creates the concierge or admin account and e-mails the invitee the link that sets its password, in one
- * transaction: there is an account exactly when there is an invitation.
+ * Creates the concierge, admin or employer admin account and e-mails the invitee the link that sets its password, in
+ * one transaction: there is an account exactly when there is an invitation (and, for an employer admin, its company).
  */
 export async function inviteStaff(
   db: Database,
@@ -101,34 +143,23 @@ export async function inviteStaff(
     return await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (existing) throw conflict(EMAIL_TAKEN_ERROR, 'email');
+      const company = input.role === 'employer_admin' ? await invitedCompany(tx, input.company_id) : null;
       const { id, passwordLink } = await insertAccountWithPasswordLink(
         tx,
         { email, firstName: input.first_name, lastName: input.last_name, role: input.role, passwordHash },
         { linkTtlMs: INVITATION_TTL_MS, appUrl, now },
       );
-      await enqueueMessage(tx, {
-        channel: 'email',
-        to: email,
-        subject: INVITATION_SUBJECT,
-        text: [
-          `Hello ${input.first_name},`,
-          '',
-          `You are invited to the Life Concierge console as ${input.role === 'admin' ? 'an admin' : 'a concierge'}.`,
-          `Open this link to choose your password (it works once, for ${INVITATION_TTL_DAYS} days):`,
-          '',
-          passwordLink,
-          '',
-          'Then sign in with this e-mail address. If you did not expect this invitation, ignore this e-mail.',
-        ].join('\n'),
-      });
+      if (company) await tx.insert(employerAdmins).values({ userId: id, companyId: company.id });
+      await enqueueMessage(tx, { channel: 'email', to: email, ...invitationOf(input, company?.name ?? null, passwordLink) });
       const account = await findAccount(tx, id);
       const { first_name, last_name, role } = account;
+      const audited = company ? { email, first_name, last_name, role, company_id: company.id } : { email, first_name, last_name, role };
       await recordAudit(tx, {
         actorUserId,
         action: 'staff.invite',
         subjectType: 'account',
         subjectId: id,
-        changes: changedFields(null, { email, first_name, last_name, role }),
+        changes: changedFields(null, audited),
         at: now,
       });
       return account;
@@ -174,6 +205,9 @@ export async function changeRole(
     const { account, isLastActiveAdmin } = await lockForAdminChange(tx, userId);
     if (account.role !== role) {
       if (isLastActiveAdmin) throw conflict(LAST_ADMIN_ERROR, 'role');
+      // The role reads one company's report: it comes with that company, by invitation, never by a role change.
+      const [employerCompany] = await tx.select({ companyId: employerAdmins.companyId }).from(employerAdmins).where(eq(employerAdmins.userId, userId));
+      if (role === 'employer_admin' && !employerCompany) throw invalidField('role', EMPLOYER_ROLE_BY_INVITATION_ERROR);
       await tx.update(users).set({ role }).where(eq(users.id, userId));
       await recordAudit(tx, {
         actorUserId,

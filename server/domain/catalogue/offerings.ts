@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type {
   OfferingCategory,
   OfferingDetail,
@@ -9,6 +9,7 @@ import type {
 } from '../../../src/contract/offerings.ts';
 import { type Executor, preparedFor, qualified } from '../../db/client.ts';
 import type { RealtimeHub } from '../realtime/realtime.ts';
+import { matches, prefixQuery, searchDocument } from '../../db/textSearch.ts';
 import {
   offeringCategories,
   offeringCategoryLinks,
@@ -76,6 +77,42 @@ export function offeringsVisibleTo(
     ? [...visible.filter((entry) => entry.featured), ...visible.filter((entry) => !entry.featured)]
     : visible;
   return ordered.slice(0, limit).map(({ companyIds: _companies, ...item }) => item);
+}
+
+/**
+ * The offerings the user may see whose name, provider, heading or a category's name match what they typed (issue
+ * 32), in catalogue order: found by the database's full-text index, not by reading the catalogue.
+ */
+export async function searchVisibleOfferings(db: Executor, grantedCompanyIds: readonly number[], typed: string): Promise<OfferingListItem[]> {
+  const query = prefixQuery(typed);
+  if (!query) return [];
+  const givenToTheirCompany =
+    grantedCompanyIds.length === 0
+      ? sql`false`
+      : exists(
+          db
+            .select({ companyId: offeringCompanies.companyId })
+            .from(offeringCompanies)
+            .where(and(eq(offeringCompanies.offeringId, offerings.id), inArray(offeringCompanies.companyId, [...grantedCompanyIds]))),
+        );
+  const inMatchingCategory = exists(
+    db
+      .select({ categoryId: offeringCategories.id })
+      .from(offeringCategoryLinks)
+      .innerJoin(offeringCategories, eq(offeringCategories.id, offeringCategoryLinks.categoryId))
+      .where(and(eq(offeringCategoryLinks.offeringId, offerings.id), matches(searchDocument(offeringCategories.name), query))),
+  );
+  return db
+    .select({ ...listColumns, categories: categoryNames })
+    .from(offerings)
+    .where(
+      and(
+        eq(offerings.published, true),
+        or(eq(offerings.type, 'product'), givenToTheirCompany),
+        or(matches(searchDocument(offerings.name, offerings.providerName, offerings.heading), query), inMatchingCategory),
+      ),
+    )
+    .orderBy(asc(offerings.type), asc(offerings.position), asc(offerings.id));
 }
 
 export interface OfferingsCache {

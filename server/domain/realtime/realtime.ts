@@ -8,6 +8,7 @@ import { requests, sessions, users } from '../../db/schema.ts';
 import { eventStreamTickets, messages } from '../../db/threads.schema.ts';
 import { accountClosed } from '../accounts/users.ts';
 import { isStaffRole, messageToWire } from '../requests/requests.ts';
+import { ownerReadState } from '../requests/unread.ts';
 import { digest, newToken } from '../shared/tokens.ts';
 import { tooManyRequests } from '../shared/userFacingError.ts';
 import { errorForLog } from '../../logging.ts';
@@ -29,7 +30,11 @@ export const LIVE_UPDATES_CHANNEL = 'lc_live_updates';
 export type RealtimeNotice =
   | { type: 'message.created'; requestId: number; ownerUserId: number; messageId: number }
   | { type: 'request.updated'; requestId: number; ownerUserId: number }
+  /** Staff have read the request's thread up to `messageId` (the employee's thread says "Seen"). */
+  | { type: 'request.seen'; requestId: number; ownerUserId: number; messageId: number }
   | { type: 'note.created'; requestId: number; noteId: number }
+  /** The owner read their request's thread (issue 32): their other tabs and devices clear its unread count. */
+  | { type: 'request.read'; requestId: number; ownerUserId: number }
   /** Sessions ended (one by sign-out, or all of the user's by a password change): their streams close at once. */
   | { type: 'sessions.ended'; userId: number; sessionId: number | null }
   /**
@@ -43,7 +48,21 @@ export type RealtimeNotice =
    * What the user's own pages show changed (account, requests, threads, surveys): announced by the database's
    * triggers (migration 0012); `userId` null when it concerns everyone (a company, a survey category or question).
    */
-  | { type: 'views.changed'; userId: number | null };
+  | { type: 'views.changed'; userId: number | null }
+  /**
+   * A turnaround target of a request is at risk or breached (issue 28): to its assignee, or to every concierge online
+   * when unassigned. Carries all it tells, so that no stream reads the database for it.
+   */
+  | {
+      type: 'sla.alert';
+      requestId: number;
+      ownerUserId: number;
+      requestName: string;
+      target: 'first_response' | 'resolution';
+      kind: 'at_risk' | 'breached';
+      dueAt: string;
+      assigneeUserId: number | null;
+    };
 
 export interface RealtimeSubscriber {
   onNotice(notice: RealtimeNotice): void;
@@ -285,6 +304,10 @@ export function mayReceive(viewer: Viewer, notice: RealtimeNotice): boolean {
   ) {
     return false;
   }
+  // How far the owner has read is theirs alone.
+  if (notice.type === 'request.read') return notice.ownerUserId === viewer.userId;
+  // An alert is the team's, never the employee's: the assignee's, or every concierge's while nobody has it.
+  if (notice.type === 'sla.alert') return viewer.staff && (notice.assigneeUserId === null || notice.assigneeUserId === viewer.userId);
   if (viewer.staff) return true;
   return notice.type !== 'note.created' && notice.ownerUserId === viewer.userId;
 }
@@ -305,8 +328,24 @@ export async function liveEventFor(db: Executor, notice: RealtimeNotice): Promis
         ? { type: 'request.updated', request_id: notice.requestId, status: row.status, updated_at: row.updatedAt.toISOString() }
         : null;
     }
+    case 'request.seen':
+      return { type: 'request.seen', request_id: notice.requestId, seen_by_staff_message_id: notice.messageId };
     case 'note.created':
       return { type: 'note.created', request_id: notice.requestId, note_id: notice.noteId };
+    case 'request.read': {
+      const { lastReadMessageId, unreadCount } = await ownerReadState(db, notice.ownerUserId, notice.requestId);
+      return { type: 'request.read', request_id: notice.requestId, last_read_message_id: lastReadMessageId, unread_count: unreadCount };
+    }
+    case 'sla.alert':
+      return {
+        type: 'sla.alert',
+        request_id: notice.requestId,
+        request_name: notice.requestName,
+        target: notice.target,
+        kind: notice.kind,
+        due_at: notice.dueAt,
+        assignee_id: notice.assigneeUserId,
+      };
     case 'sessions.ended':
     case 'credentials.changed':
     case 'catalogue.changed':

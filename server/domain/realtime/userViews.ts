@@ -6,8 +6,9 @@ import type { RealtimeHub } from './realtime.ts';
  * same from one load to the next until something of theirs changes. Each server process keeps the answers it has
  * read (a notice cache: see noticeCache.ts for its rules) and forgets a user's when the database announces a change
  * to what those answers are made of, whoever made it: their account, requests, threads and surveys (triggers of
- * migration 0012), their sessions, role and companies (migration 0008); a new message in one of their threads is
- * announced by the app that wrote it (message.created). A change to a company, a survey category or a survey's
+ * migration 0012), their sessions, role and companies (migration 0008); a new message in one of their threads,
+ * staff reading it and their own reading of one are announced by the app that wrote them (message.created,
+ * request.seen, request.read). A change to a company, a survey category or a survey's
  * questions forgets everyone's.
  *
  * The caller's own writes are seen by their next read at once: the app forgets the caller's answers as it answers
@@ -36,6 +37,8 @@ export function createUserViews(realtime: RealtimeHub, { maxEntries = USER_VIEWS
         case 'credentials.changed':
           return notice.userId;
         case 'message.created':
+        case 'request.seen':
+        case 'request.read':
           return notice.ownerUserId;
         default:
           return undefined;

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type SelectedFields, alias } from 'drizzle-orm/pg-core';
 import {
   type ConsoleQueue,
   type ConsoleRequest,
@@ -12,6 +12,7 @@ import {
   type ThreadEntry,
 } from '../../../src/contract/console.ts';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../src/contract/requests.ts';
+import { WAITING_ONLY_WHILE_OPEN } from '../../../src/contract/sla.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { requests, uploads, users } from '../../db/schema.ts';
 import { surveyCategories, surveyQuestions, userRequestAnswers } from '../../db/surveys.schema.ts';
@@ -19,6 +20,17 @@ import { internalNotes, messages, requestEvents, requestReadMarkers } from '../.
 import { markThreadRead } from './messages.ts';
 import { notifyStatusChange } from './notifications.ts';
 import { requestIdentity } from './requests.ts';
+import { requestServiceLevels } from '../../db/service.schema.ts';
+import { requestSlaClocks } from '../../db/sla.schema.ts';
+import {
+  consoleClockColumns,
+  consoleLevelColumns,
+  promisedTimeZone,
+  recordReopening,
+  serviceLevelOf,
+  setWaitingOnEmployee,
+  stopResolutionClock,
+} from '../sla/serviceClock.ts';
 import type { RealtimeNotice } from '../realtime/realtime.ts';
 import { formattedAnswer } from '../surveys/surveys.ts';
 import {
@@ -34,6 +46,9 @@ import {
 } from './requests.ts';
 import { companiesOf, findUserById } from '../accounts/users.ts';
 import { conflict, unprocessable } from '../shared/userFacingError.ts';
+import { recordCompletion } from '../service/completion.ts';
+import { ratingLinks } from '../service/ratingLinks.ts';
+import { claimedFirstMessage } from '../../../src/contract/assignment.ts';
 
 /**
  * The concierge console: queues, search, a request's full picture (employee, survey answers, thread with internal
@@ -91,8 +106,19 @@ function queueCondition(queue: ConsoleQueue | undefined, staffUserId: number): S
   }
 }
 
-/** First come, first served in the queue; most recently closed first when done; latest activity otherwise. */
-function queueOrder(queue: ConsoleQueue | undefined): SQL[] {
+/** The earliest running target's due time (none while paused or once settled): request_service_levels_next_due_idx. */
+const nextDueAt = sql`least(${requestServiceLevels.firstResponseDueAt}, ${requestServiceLevels.resolutionDueAt})`;
+
+/** The open queues are sorted by due time unless arrival is asked for (issue 28). */
+const sortedByDueTime = (queue: ConsoleQueue | undefined, sort: ConsoleRequestsFilter['sort']) =>
+  queue !== undefined && queue !== 'completed' && sort !== 'arrival';
+
+/**
+ * The open queues by due time, soonest first, then those without one by arrival. Else, by arrival: first come, first
+ * served in the queue; most recently closed first when done; latest activity otherwise.
+ */
+function queueOrder(queue: ConsoleQueue | undefined, sort: ConsoleRequestsFilter['sort']): SQL[] {
+  if (sortedByDueTime(queue, sort)) return [sql`${nextDueAt} asc nulls last`, asc(requests.issuedAt), asc(requests.id)];
   if (queue === 'in_queue') return [asc(requests.issuedAt), asc(requests.id)];
   if (queue === 'completed') return [sql`${requests.closedAt} desc nulls last`, desc(requests.id)];
   return [desc(requests.updatedAt), desc(requests.id)];
@@ -133,6 +159,9 @@ function summarySelection(staffUserId: number) {
       ), 0)
     )`.mapWith(Number),
     lastMessageAt: sql<Date | null>`(select max(${messages.createdAt}) from ${messages} where ${messages.requestId} = ${requests.id})`.mapWith(asDate),
+    clock: consoleClockColumns,
+    level: consoleLevelColumns,
+    slaTimeZone: promisedTimeZone,
   };
 }
 
@@ -142,13 +171,15 @@ function selectSummaries(db: Executor, staffUserId: number) {
     .from(requests)
     .innerJoin(users, eq(users.id, requests.userId))
     .leftJoin(assignees, eq(assignees.id, requests.assigneeUserId))
-    .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId));
+    .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId))
+    .leftJoin(requestSlaClocks, eq(requestSlaClocks.requestId, requests.id))
+    .leftJoin(requestServiceLevels, eq(requestServiceLevels.requestId, requests.id));
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
 
-function toSummary(row: SummaryRow): ConsoleRequestSummary {
-  const { request, employee, assignee } = row;
+function toSummary(row: SummaryRow, now: Date): ConsoleRequestSummary {
+  const { request, employee, assignee, clock, level } = row;
   return {
     ...requestIdentity(request),
     updated_at: request.updatedAt.toISOString(),
@@ -161,7 +192,45 @@ function toSummary(row: SummaryRow): ConsoleRequestSummary {
         : null,
     unread_count: row.unreadCount,
     last_message_at: isoOrNull(row.lastMessageAt),
+    service_level: clock && level ? serviceLevelOf({ ...clock, timeZone: row.slaTimeZone ?? '' }, level, request.status, now) : null,
   };
+}
+
+/** From requests, joined with their employee only when a search needs the employee's name. */
+function selectFromRequests<Fields extends SelectedFields>(db: Executor, fields: Fields, searching: boolean) {
+  const query = db.select(fields).from(requests).$dynamic();
+  return searching ? query.innerJoin(users, eq(users.id, requests.userId)) : query;
+}
+
+const selectIds = (db: Executor, searching: boolean) => selectFromRequests(db, { id: requests.id }, searching);
+
+/**
+ * The ids of one page, in the queue's order. By due time, the requests with a due time come first, read in due-time
+ * order from the service levels' index (a page costs its own rows, not a sort of the whole queue); those without one
+ * (paused, or filed before the SLA clock) follow by arrival, and are read only when the page reaches them.
+ */
+async function pageIds(db: Executor, condition: SQL | undefined, query: ConsoleRequestsFilter): Promise<number[]> {
+  const searching = Boolean(query.q);
+  const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id);
+  if (!sortedByDueTime(query.queue, query.sort)) {
+    return ids(await selectIds(db, searching).leftJoin(requestServiceLevels, eq(requestServiceLevels.requestId, requests.id))
+      .where(condition).orderBy(...queueOrder(query.queue, query.sort)).limit(query.limit).offset(query.offset));
+  }
+  const reach = query.offset + query.limit;
+  const due = await selectIds(db, searching)
+    .innerJoin(requestServiceLevels, eq(requestServiceLevels.requestId, requests.id))
+    .where(and(condition, sql`${nextDueAt} is not null`))
+    .orderBy(asc(nextDueAt), asc(requests.issuedAt), asc(requests.id))
+    .limit(reach);
+  const page = ids(due.slice(query.offset));
+  if (due.length === reach) return page;
+  const undated = await selectIds(db, searching)
+    .leftJoin(requestServiceLevels, eq(requestServiceLevels.requestId, requests.id))
+    .where(and(condition, sql`${nextDueAt} is null`))
+    .orderBy(asc(requests.issuedAt), asc(requests.id))
+    .limit(query.limit - page.length)
+    .offset(Math.max(0, query.offset - due.length));
+  return [...page, ...ids(undated)];
 }
 
 /** One page of a queue (or of every request), optionally narrowed by a search, with the queue sizes. */
@@ -169,18 +238,21 @@ export async function listConsoleRequests(
   db: Executor,
   staffUserId: number,
   query: ConsoleRequestsFilter,
+  now = new Date(),
 ) {
   const condition = and(queueCondition(query.queue, staffUserId), searchCondition(query.q));
   const [rows, [{ total }], counts] = await Promise.all([
-    selectSummaries(db, staffUserId)
-      .where(condition)
-      .orderBy(...queueOrder(query.queue))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(requests).innerJoin(users, eq(users.id, requests.userId)).where(condition),
+    pageIds(db, condition, query).then((ids) =>
+      ids.length === 0
+        ? []
+        : selectSummaries(db, staffUserId)
+            .where(inArray(requests.id, ids))
+            .orderBy(...queueOrder(query.queue, query.sort)),
+    ),
+    selectFromRequests(db, { total: count() }, Boolean(query.q)).where(condition),
     queueCounts(db, staffUserId),
   ]);
-  return { requests: rows.map(toSummary), counts, total };
+  return { requests: rows.map((row) => toSummary(row, now)), counts, total };
 }
 
 /**
@@ -253,7 +325,7 @@ async function timelineOf(db: Executor, requestId: number): Promise<ThreadEntry[
 }
 
 /** A request as the console shows it, or null when there is no such request. */
-export async function findConsoleRequest(db: Executor, staffUserId: number, requestId: number): Promise<ConsoleRequest | null> {
+export async function findConsoleRequest(db: Executor, staffUserId: number, requestId: number, now = new Date()): Promise<ConsoleRequest | null> {
   const [row] = await selectSummaries(db, staffUserId).where(eq(requests.id, requestId));
   if (!row) return null;
   const [companies, surveyAnswers, thread] = await Promise.all([
@@ -261,7 +333,7 @@ export async function findConsoleRequest(db: Executor, staffUserId: number, requ
     surveyAnswersOf(db, row.request),
     timelineOf(db, requestId),
   ]);
-  const summary = toSummary(row);
+  const summary = toSummary(row, now);
   return {
     ...summary,
     created_at: row.request.createdAt.toISOString(),
@@ -277,19 +349,38 @@ export async function findConsoleRequest(db: Executor, staffUserId: number, requ
   };
 }
 
-async function actorOf(db: Executor, userId: number): Promise<Actor> {
+async function actorOf(db: Executor, userId: number): Promise<Actor & { id: number }> {
   const user = await findUserById(db, userId);
   if (!user) throw new Error(`Actor ${userId} not found`);
   return { id: user.id, name: fullNameOf(user) };
 }
 
-/** Within a transaction: moves the locked request and e-mails its owner about it. */
-async function moveAndNotify(tx: Executor, request: RequestRow, to: RequestStatus, actor: Actor, appUrl: string, now: Date) {
+/**
+ * Within a transaction: moves the locked request and e-mails its owner about it. A completion credits the actor and
+ * its e-mail asks for a rating through signed links (issue 28), which need the signing secret.
+ */
+async function moveAndNotify(
+  tx: Executor,
+  request: RequestRow,
+  to: RequestStatus,
+  actor: Actor,
+  { appUrl, signingSecret }: { appUrl: string; signingSecret?: string },
+  now: Date,
+) {
   await applyStatusChange(tx, request, to, actor, now);
-  await notifyStatusChange(tx, { appUrl, employee: await ownerOf(tx, request), request, from: request.status, to });
+  const completed = to === 'closed';
+  if (completed) {
+    // The turnaround clock settles first: the credit below is written over the service level it saves.
+    await stopResolutionClock(tx, request.id, now);
+    await recordCompletion(tx, { request, completedByUserId: actor.id, now });
+  }
+  // Reopening starts a new resolution clock (issue 28).
+  if (request.status === 'closed') await recordReopening(tx, request.id, now);
+  const rateLinks = completed && signingSecret ? ratingLinks(signingSecret, appUrl, request.id, now) : undefined;
+  await notifyStatusChange(tx, { appUrl, employee: await ownerOf(tx, request), request, from: request.status, to, rateLinks });
 }
 
-async function recordAssignment(tx: Executor, request: RequestRow, assignee: Actor, actor: Actor, now: Date) {
+async function recordAssignment(tx: Executor, request: RequestRow, assignee: Actor & { id: number }, actor: Actor, now: Date) {
   await tx.update(requests).set({ assigneeUserId: assignee.id, updatedAt: now }).where(eq(requests.id, request.id));
   await tx.insert(requestEvents).values({
     requestId: request.id,
@@ -304,11 +395,19 @@ async function recordAssignment(tx: Executor, request: RequestRow, assignee: Act
 
 /**
  * Assigns the request to a staff member (claiming is assigning to oneself). An In Queue request goes In
- * Progress, and its owner is e-mailed. Assigning to the current assignee changes nothing.
+ * Progress, and its owner is e-mailed. Assigning to the current assignee changes nothing. A claim (`claimOnly`) of
+ * a request someone else holds is refused with 409 naming them: of two claims at once, the second waits on the row
+ * lock and then finds the first one's name.
  */
 export async function assignRequest(
   db: Database,
-  { actorUserId, requestId, assigneeUserId, appUrl }: { actorUserId: number; requestId: number; assigneeUserId: number; appUrl: string },
+  {
+    actorUserId,
+    requestId,
+    assigneeUserId,
+    appUrl,
+    claimOnly = false,
+  }: { actorUserId: number; requestId: number; assigneeUserId: number; appUrl: string; claimOnly?: boolean },
 ): Promise<RealtimeNotice[]> {
   return db.transaction(async (tx) => {
     const request = await lockRequest(tx, requestId);
@@ -318,13 +417,31 @@ export async function assignRequest(
       throw unprocessable(NOT_STAFF_ASSIGNEE);
     }
     if (request.assigneeUserId === assigneeUserId) return [];
+    if (claimOnly && request.assigneeUserId !== null) {
+      const holder = await findUserById(tx, request.assigneeUserId);
+      throw conflict(claimedFirstMessage(holder ? fullNameOf(holder) : 'Someone else'));
+    }
 
-    const now = new Date();
     const actor = await actorOf(tx, actorUserId);
-    await recordAssignment(tx, request, { id: assigneeUser.id, name: fullNameOf(assigneeUser) }, actor, now);
-    if (request.status === 'open') await moveAndNotify(tx, request, 'in_progress', actor, appUrl, now);
-    return [{ type: 'request.updated', requestId, ownerUserId: request.userId }];
+    return assignLockedRequest(tx, request, { id: assigneeUser.id, name: fullNameOf(assigneeUser) }, actor, appUrl);
   });
+}
+
+/**
+ * Within a transaction, on a locked request: records the assignment and moves an In Queue request In Progress,
+ * e-mailing its owner. The notices to publish once committed.
+ */
+export async function assignLockedRequest(
+  tx: Executor,
+  request: RequestRow,
+  assignee: Actor & { id: number },
+  actor: Actor,
+  appUrl: string,
+  now = new Date(),
+): Promise<RealtimeNotice[]> {
+  await recordAssignment(tx, request, assignee, actor, now);
+  if (request.status === 'open') await moveAndNotify(tx, request, 'in_progress', actor, { appUrl }, now);
+  return [{ type: 'request.updated', requestId: request.id, ownerUserId: request.userId }];
 }
 
 /**
@@ -333,7 +450,14 @@ export async function assignRequest(
  */
 export async function changeRequestStatus(
   db: Database,
-  { actorUserId, requestId, status, appUrl }: { actorUserId: number; requestId: number; status: RequestStatus; appUrl: string },
+  {
+    actorUserId,
+    requestId,
+    status,
+    appUrl,
+    signingSecret,
+    now = new Date(),
+  }: { actorUserId: number; requestId: number; status: RequestStatus; appUrl: string; signingSecret: string; now?: Date },
 ): Promise<RealtimeNotice[]> {
   return db.transaction(async (tx) => {
     const request = await lockRequest(tx, requestId);
@@ -341,18 +465,33 @@ export async function changeRequestStatus(
     if (!STATUS_TRANSITIONS[request.status].includes(status)) {
       throw conflict(statusChangeRefusal(request.status, status));
     }
-    const now = new Date();
     const actor = await actorOf(tx, actorUserId);
     if (status === 'in_progress' && request.assigneeUserId === null) await recordAssignment(tx, request, actor, actor, now);
-    await moveAndNotify(tx, request, status, actor, appUrl, now);
+    await moveAndNotify(tx, request, status, actor, { appUrl, signingSecret }, now);
     return [{ type: 'request.updated', requestId, ownerUserId: request.userId }];
   });
 }
 
-/** Marks the thread read for the staff member; false when there is no such request. */
-export async function markRequestRead(db: Executor, staffUserId: number, requestId: number): Promise<boolean> {
-  const [exists] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, requestId));
-  if (!exists) return false;
-  await markThreadRead(db, staffUserId, requestId);
-  return true;
+/** Marks the thread read for the staff member: the notices to publish, or null when there is no such request. */
+export async function markRequestRead(db: Executor, staffUserId: number, requestId: number): Promise<RealtimeNotice[] | null> {
+  const [found] = await db.select({ ownerUserId: requests.userId }).from(requests).where(eq(requests.id, requestId));
+  if (!found) return null;
+  return markThreadRead(db, { staffUserId, requestId, ownerUserId: found.ownerUserId });
+}
+
+/**
+ * The concierge marks the request waiting on the employee (its turnaround clock stops until the employee writes) or
+ * no longer waiting. 409 for a Completed request.
+ */
+export async function markWaitingOnEmployee(
+  db: Database,
+  { requestId, waiting, now }: { requestId: number; waiting: boolean; now: Date },
+): Promise<RealtimeNotice[]> {
+  return db.transaction(async (tx) => {
+    const request = await lockRequest(tx, requestId);
+    if (!request) throw requestNotFound();
+    if (request.status === 'closed') throw conflict(WAITING_ONLY_WHILE_OPEN);
+    const changed = await setWaitingOnEmployee(tx, requestId, waiting, now);
+    return changed ? [{ type: 'request.updated', requestId, ownerUserId: request.userId }] : [];
+  });
 }

@@ -1,17 +1,22 @@
 import { and, eq, max, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_REUSED_ERROR } from '../../../src/contract/common.ts';
-import { MESSAGE_ERRORS } from '../../../src/contract/requests.ts';
+import { MESSAGE_ERRORS, type Request } from '../../../src/contract/requests.ts';
 import type { FileStorage } from '../ports/fileStorage.ts';
 import { type Database, type Executor, isUniqueViolation, preparedStatement } from '../../db/client.ts';
 import { internalNotes, messages, requestReadMarkers } from '../../db/threads.schema.ts';
-import { notifyConciergeReply } from './notifications.ts';
+import { scheduleReplyEmail } from './replyEmails.ts';
+import { recordFirstResponse, recordReopening, resumeOnEmployeeMessage } from '../sla/serviceClock.ts';
 import type { RealtimeNotice } from '../realtime/realtime.ts';
 import {
+  type RequestWithThreadColumns,
+  type ThreadEntry,
   applyStatusChange,
+  findOwnedRequest,
   fullNameOf,
   lockRequestForWriter,
-  ownerOf,
   requestNotFound,
+  requestOfColumns,
+  requestWithThreadColumns,
   touchRequest,
 } from './requests.ts';
 import { markdownToSafeHtml, plainTextToHtml } from './sanitize.ts';
@@ -21,8 +26,8 @@ import { unprocessable } from '../shared/userFacingError.ts';
 
 /**
  * Writing in a request's thread: the employee's messages, the concierge's replies and the staff's internal notes.
- * Each write is one transaction that locks the request (a plain employee message, one statement), and returns the
- * notices to publish once it has committed.
+ * Each write is one transaction that locks the request (a plain employee message, one statement that also reads
+ * what the post answers), and returns the notices to publish once it has committed.
  */
 
 /**
@@ -129,8 +134,15 @@ async function insertMessage(
   return message;
 }
 
-/** Everything in the thread so far counts as read by this staff member. */
-export async function markThreadRead(db: Executor, staffUserId: number, requestId: number, now = new Date()) {
+/**
+ * Everything in the thread so far counts as read by this staff member. Answers the notice that tells the owner how
+ * far staff have read, or none for an empty thread.
+ */
+export async function markThreadRead(
+  db: Executor,
+  { staffUserId, requestId, ownerUserId }: { staffUserId: number; requestId: number; ownerUserId: number },
+  now = new Date(),
+): Promise<RealtimeNotice[]> {
   const [{ lastId }] = await db
     .select({ lastId: max(messages.id) })
     .from(messages)
@@ -143,21 +155,28 @@ export async function markThreadRead(db: Executor, staffUserId: number, requestI
       target: [requestReadMarkers.userId, requestReadMarkers.requestId],
       set: { lastReadMessageId, updatedAt: now },
     });
+  return lastId === null ? [] : [{ type: 'request.seen', requestId, ownerUserId, messageId: lastId }];
 }
 
 /**
  * Most of an employee's messages need nothing but themselves: no files to check, a request that stays as it is, a
  * key not seen before. Such a message is written in one statement (the request locked, the message inserted, the
- * request touched) where the transaction of `postEmployeeMessage` takes five round trips. It writes nothing unless
- * the request is the author's and not Completed and the key unused; the transaction then decides what the post is
- * (a 404, a reopening, a retry, a key reused). Prepared once per database, as the hot reads are.
+ * request touched) that also answers the request with its thread, where the transaction of `postEmployeeMessage`
+ * takes five round trips and a read after it. It writes nothing unless the request is the author's and not
+ * Completed and the key unused; the transaction then decides what the post is (a 404, a reopening, a retry, a key
+ * reused). Prepared once per database, as the hot reads are.
+ *
+ * The statement reads the thread as it was when it began (the new message is not in it): the message comes back
+ * beside it and takes its place in the thread's newest page.
  */
-const plainMessageWrite = preparedStatement<{ id: number }>(
+const plainMessageWrite = preparedStatement<RequestWithThreadColumns & { written: ThreadEntry }>(
   'write_plain_message',
   sql`
     WITH writable AS (
       SELECT id FROM requests
       WHERE id = ${sql.placeholder('requestId')} AND user_id = ${sql.placeholder('authorUserId')} AND status <> 'closed'
+        -- A request waiting on the employee: their message resumes its clock (issue 28), in the transaction.
+        AND NOT EXISTS (SELECT 1 FROM request_sla_clocks WHERE request_id = ${sql.placeholder('requestId')} AND paused_at IS NOT NULL)
         AND NOT EXISTS (
           SELECT 1 FROM messages
           WHERE author_user_id = ${sql.placeholder('authorUserId')} AND idempotency_key = ${sql.placeholder('idempotencyKey')})
@@ -168,17 +187,22 @@ const plainMessageWrite = preparedStatement<{ id: number }>(
       SELECT writable.id, users.id, 'user', trim(users.first_name || ' ' || users.last_name), ${sql.placeholder('bodyHtml')},
              ${sql.placeholder('idempotencyKey')}, ${sql.placeholder('idempotencyFingerprint')}, ${sql.placeholder('now')}::timestamptz
       FROM writable, users WHERE users.id = ${sql.placeholder('authorUserId')}
-      RETURNING id, request_id
+      RETURNING id, request_id, body_html, source, source_name, created_at, attachment_keys
+    ), touched AS (
+      UPDATE requests SET updated_at = ${sql.placeholder('now')}::timestamptz FROM written WHERE requests.id = written.request_id
     )
-    UPDATE requests SET updated_at = ${sql.placeholder('now')}::timestamptz FROM written WHERE requests.id = written.request_id
-    RETURNING written.id`,
+    SELECT ${requestWithThreadColumns},
+      json_build_array(written.id, written.body_html, written.source, written.source_name, written.created_at, written.attachment_keys) AS written
+    FROM written
+    JOIN requests ON requests.id = written.request_id
+    LEFT JOIN survey_categories ON survey_categories.id = requests.survey_category_id`,
 );
 
-/** The new message's id, or null when the post needs the transaction. */
+/** The new message's id and the request as its author now sees it, or null when the post needs the transaction. */
 async function writePlainMessage(
   db: Executor,
   values: { authorUserId: number; requestId: number; bodyHtml: string; post: IdempotentPost | null; now: Date },
-): Promise<number | null> {
+): Promise<{ messageId: number; request: Request } | null> {
   try {
     const { rows } = await plainMessageWrite(db).execute({
       authorUserId: values.authorUserId,
@@ -187,7 +211,9 @@ async function writePlainMessage(
       ...idempotencyValues(values.post),
       now: values.now.toISOString(),
     });
-    return rows[0]?.id ?? null;
+    const [row] = rows;
+    if (!row) return null;
+    return { messageId: row.written[0], request: requestOfColumns(row, row.written) };
   } catch (error) {
     // The key taken by a concurrent post: the transaction tells a retry from a reused key.
     if (isUniqueViolation(error)) return null;
@@ -209,17 +235,17 @@ export async function postEmployeeMessage(
     body,
     attachmentKeys,
     idempotencyKey,
-  }: { authorUserId: number; requestId: number; body: string; attachmentKeys: readonly string[]; idempotencyKey?: string },
-): Promise<RealtimeNotice[]> {
+    now = new Date(),
+  }: { authorUserId: number; requestId: number; body: string; attachmentKeys: readonly string[]; idempotencyKey?: string; now?: Date },
+): Promise<{ notices: RealtimeNotice[]; request: Request }> {
   const post = idempotentPost(idempotencyKey, { requestId, body, attachmentKeys });
   const bodyHtml = plainTextToHtml(body);
-  const now = new Date();
   const created = (messageId: number): RealtimeNotice => ({ type: 'message.created', requestId, ownerUserId: authorUserId, messageId });
   if (attachmentKeys.length === 0) {
-    const messageId = await writePlainMessage(db, { authorUserId, requestId, bodyHtml, post, now });
-    if (messageId !== null) return [created(messageId)];
+    const written = await writePlainMessage(db, { authorUserId, requestId, bodyHtml, post, now });
+    if (written) return { notices: [created(written.messageId)], request: written.request };
   }
-  return db.transaction(async (tx) => {
+  const notices = await db.transaction(async (tx): Promise<RealtimeNotice[]> => {
     // An employee writes only in their own requests' threads.
     const write = await beginMessageWrite(tx, storage, { authorUserId, requestId, attachmentKeys, ownerUserId: authorUserId, post });
     // A retry: the message is there already, and was announced when it was stored.
@@ -237,17 +263,25 @@ export async function postEmployeeMessage(
     });
     if (request.status !== 'closed') {
       await touchRequest(tx, requestId, now);
-      return [created(message.id)];
+      // A clock that resumes moves the request's due times: the console's queues hear of it.
+      const resumed = await resumeOnEmployeeMessage(tx, requestId, now);
+      return resumed ? [created(message.id), { type: 'request.updated', requestId, ownerUserId: request.userId }] : [created(message.id)];
     }
     const reopenedTo = request.assigneeUserId === null ? 'open' : 'in_progress';
     await applyStatusChange(tx, request, reopenedTo, { id: author.id, name: fullNameOf(author) }, now);
+    await recordReopening(tx, requestId, now);
     return [created(message.id), { type: 'request.updated', requestId, ownerUserId: request.userId }];
   });
+  // The request as its author now sees it: with their message (for a retry, the one stored the first time).
+  const request = await findOwnedRequest(db, authorUserId, requestId);
+  if (!request) throw requestNotFound();
+  return { notices, request };
 }
 
 /**
  * A concierge replies. The Markdown is stored as sanitised HTML under the concierge's first name; the reply counts
- * as having read the thread; the employee is e-mailed a link to the request. The status does not change.
+ * as having read the thread; the employee will be e-mailed a link to the request if the reply is still unread
+ * `replyEmailDelayMs` later (or in their digest: replyEmails.ts). The status does not change.
  */
 export async function postConciergeReply(
   db: Database,
@@ -257,15 +291,17 @@ export async function postConciergeReply(
     requestId,
     markdown,
     attachmentKeys,
-    appUrl,
+    replyEmailDelayMs,
     idempotencyKey,
+    now = new Date(),
   }: {
     authorUserId: number;
     requestId: number;
     markdown: string;
     attachmentKeys: readonly string[];
-    appUrl: string;
+    replyEmailDelayMs: number;
     idempotencyKey?: string;
+    now?: Date;
   },
 ): Promise<RealtimeNotice[]> {
   const bodyHtml = markdownToSafeHtml(markdown);
@@ -274,10 +310,9 @@ export async function postConciergeReply(
   const post = idempotentPost(idempotencyKey, { requestId, markdown, attachmentKeys });
   return db.transaction(async (tx) => {
     const write = await beginMessageWrite(tx, storage, { authorUserId, requestId, attachmentKeys, post });
-    // A retry: stored, announced and e-mailed the first time.
+    // A retry: stored, announced and its e-mail scheduled the first time.
     if (!write) return [];
     const { request, author } = write;
-    const now = new Date();
     const message = await insertMessage(tx, {
       requestId,
       authorUserId,
@@ -289,14 +324,10 @@ export async function postConciergeReply(
       createdAt: now,
     });
     await touchRequest(tx, requestId, now);
-    await markThreadRead(tx, authorUserId, requestId, now);
-    await notifyConciergeReply(tx, {
-      appUrl,
-      employee: await ownerOf(tx, request),
-      request,
-      conciergeName: author.firstName,
-    });
-    return [{ type: 'message.created', requestId, ownerUserId: request.userId, messageId: message.id }];
+    await recordFirstResponse(tx, requestId, now);
+    const seen = await markThreadRead(tx, { staffUserId: authorUserId, requestId, ownerUserId: request.userId }, now);
+    await scheduleReplyEmail(tx, { employeeUserId: request.userId, requestId, delayMs: replyEmailDelayMs, now });
+    return [{ type: 'message.created', requestId, ownerUserId: request.userId, messageId: message.id }, ...seen];
   });
 }
 

@@ -1,11 +1,22 @@
-import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Message, Request, RequestStatus } from '../../../src/contract/requests.ts';
+import { type SQL, and, asc, desc, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import {
+  type LastMessage,
+  MESSAGE_PREVIEW_MAX,
+  type Message,
+  OLDER_MESSAGES_ERRORS,
+  type Request,
+  type RequestStatus,
+  THREAD_PAGE_SIZE,
+} from '../../../src/contract/requests.ts';
 import type { SubmittedRequest } from '../../../src/contract/surveys.ts';
 import { type Executor, preparedFor, qualified } from '../../db/client.ts';
 import { requests, users } from '../../db/schema.ts';
 import { surveyCategories } from '../../db/surveys.schema.ts';
-import { messages, requestEvents } from '../../db/threads.schema.ts';
-import { notFound } from '../shared/userFacingError.ts';
+import { messages, requestEvents, requestReadMarkers } from '../../db/threads.schema.ts';
+import { matches, prefixQuery, searchDocument } from '../../db/textSearch.ts';
+import { withdrawCompletion } from '../service/completion.ts';
+import { notFound, unprocessable } from '../shared/userFacingError.ts';
+import { previewOfHtml } from './sanitize.ts';
 
 /**
  * The request lifecycle and the employee's view of their requests. An employee reaches only their own requests:
@@ -21,7 +32,8 @@ export const requestNotFound = () => notFound(REQUEST_NOT_FOUND);
 
 /** Who did something, as the history records them. */
 export interface Actor {
-  id: number;
+  /** Null for the service itself (automatic assignment). */
+  id: number | null;
   name: string;
 }
 
@@ -74,14 +86,20 @@ const describedRequestFields = {
 };
 
 /** A message of a thread as the database lists it (an array is cheaper for it to build than an object). */
-type ThreadEntry = [id: number, bodyHtml: string, source: Message['source'], sourceName: string, createdAt: string, attachmentKeys: string[]];
+export type ThreadEntry = [id: number, bodyHtml: string, source: Message['source'], sourceName: string, createdAt: string, attachmentKeys: string[]];
 
-/** The request's thread, oldest first: made by the database so that a list is one query. */
+/**
+ * The request's newest THREAD_PAGE_SIZE messages and one more (which tells that older ones exist), oldest first: made
+ * by the database so that a list is one query, read newest first along messages_thread_idx.
+ */
 const requestThread = sql<ThreadEntry[]>`COALESCE((
-  SELECT json_agg(json_build_array(
-    ${qualified(messages.id)}, ${qualified(messages.bodyHtml)}, ${qualified(messages.source)}, ${qualified(messages.sourceName)},
-    ${qualified(messages.createdAt)}, ${qualified(messages.attachmentKeys)}) ORDER BY ${qualified(messages.createdAt)}, ${qualified(messages.id)})
-  FROM ${messages} WHERE ${qualified(messages.requestId)} = ${qualified(requests.id)}), '[]'::json)`;
+  SELECT json_agg(json_build_array(newest.id, newest.body_html, newest.source, newest.source_name, newest.created_at, newest.attachment_keys)
+    ORDER BY newest.created_at, newest.id)
+  FROM (
+    SELECT ${qualified(messages.id)}, ${qualified(messages.bodyHtml)}, ${qualified(messages.source)}, ${qualified(messages.sourceName)},
+           ${qualified(messages.createdAt)}, ${qualified(messages.attachmentKeys)}
+    FROM ${messages} WHERE ${qualified(messages.requestId)} = ${qualified(requests.id)}
+    ORDER BY ${qualified(messages.createdAt)} DESC, ${qualified(messages.id)} DESC LIMIT ${THREAD_PAGE_SIZE + 1}) AS newest), '[]'::json)`;
 
 /** SPEC §3 Message of a thread entry, as `messageToWire` answers a row. */
 function messageOfThread([id, bodyHtml, source, sourceName, createdAt, attachmentKeys]: ThreadEntry): Message {
@@ -103,9 +121,27 @@ function selectDescribedRequests(db: Executor, condition: SQL | undefined) {
     .where(condition);
 }
 
+/** The newest message a concierge or admin has read (markers of other users, if any, do not count). */
+const seenByStaffMessageId = sql<number | null>`(
+  SELECT max(${qualified(requestReadMarkers.lastReadMessageId)}) FROM ${requestReadMarkers}
+  JOIN ${users} ON ${qualified(users.id)} = ${qualified(requestReadMarkers.userId)}
+  WHERE ${qualified(requestReadMarkers.requestId)} = ${qualified(requests.id)} AND ${qualified(users.role)} IN ('concierge', 'admin'))`;
+
+/**
+ * The owner's unread replies (issue 32): the concierge's messages after the owner's read marker (0 before their first
+ * read). Counted by the database, as a long thread answers only its newest page.
+ */
+const ownerUnreadReplies = sql<number>`(
+  SELECT count(*)::int FROM ${messages}
+  WHERE ${qualified(messages.requestId)} = ${qualified(requests.id)} AND ${qualified(messages.source)} = 'life_concierge'
+    AND ${qualified(messages.id)} > COALESCE((
+      SELECT ${qualified(requestReadMarkers.lastReadMessageId)} FROM ${requestReadMarkers}
+      WHERE ${qualified(requestReadMarkers.requestId)} = ${qualified(requests.id)}
+        AND ${qualified(requestReadMarkers.userId)} = ${qualified(requests.userId)}), 0))`;
+
 function selectRequestsWithThreads(db: Executor, condition: SQL | undefined) {
   return db
-    .select({ ...describedRequestFields, messages: requestThread })
+    .select({ ...describedRequestFields, messages: requestThread, seenByStaffMessageId, unreadCount: ownerUnreadReplies })
     .from(requests)
     .leftJoin(surveyCategories, eq(surveyCategories.id, requests.surveyCategoryId))
     .where(condition)
@@ -135,8 +171,90 @@ function toSubmittedRequest({ request, categoryName, categoryImageUrl }: Describ
   };
 }
 
-function toRequest(row: DescribedRequestRow & { messages: ThreadEntry[] }): Request {
-  return { ...toSubmittedRequest(row), messages: row.messages.map(messageOfThread) };
+function lastMessageOf(thread: readonly Message[]): LastMessage | null {
+  const last = thread.at(-1);
+  if (!last) return null;
+  return {
+    body_preview: previewOfHtml(last.body_html, MESSAGE_PREVIEW_MAX),
+    created_at: last.external_created_at,
+    from_staff: last.source === 'life_concierge',
+  };
+}
+
+function toRequest(row: DescribedRequestRow & { messages: ThreadEntry[]; seenByStaffMessageId: number | null; unreadCount: number }): Request {
+  const hasOlderMessages = row.messages.length > THREAD_PAGE_SIZE;
+  const thread = row.messages.slice(hasOlderMessages ? 1 : 0).map(messageOfThread);
+  return {
+    ...toSubmittedRequest(row),
+    messages: thread,
+    seen_by_staff_message_id: row.seenByStaffMessageId === null ? null : Number(row.seenByStaffMessageId),
+    unread_count: Number(row.unreadCount),
+    last_message: lastMessageOf(thread),
+    has_older_messages: hasOlderMessages,
+  };
+}
+
+/**
+ * The columns `selectRequestsWithThreads` reads, named, for a statement written in SQL whose FROM has `requests` and
+ * left-joins `survey_categories` (the write of an employee's message answers the request this way, in its own round
+ * trip). Read them back with `requestOfColumns`.
+ */
+export const requestWithThreadColumns = sql`
+  ${qualified(requests.id)} AS id, ${qualified(requests.externalId)} AS external_id, ${qualified(requests.name)} AS name,
+  ${qualified(requests.status)} AS status, ${qualified(requests.issuedAt)} AS issued_at, ${qualified(requests.createdAt)} AS created_at,
+  ${qualified(requests.details)} AS details, ${qualified(surveyCategories.name)} AS category_name,
+  ${qualified(surveyCategories.imageUrl)} AS category_image_url, ${requestThread} AS messages,
+  ${seenByStaffMessageId} AS seen_by_staff_message_id, ${ownerUnreadReplies} AS unread_count`;
+
+export type RequestWithThreadColumns = {
+  id: number;
+  external_id: string;
+  name: string;
+  status: RequestStatus;
+  issued_at: Date;
+  created_at: Date;
+  details: string | null;
+  category_name: string | null;
+  category_image_url: string | null;
+  messages: ThreadEntry[];
+  seen_by_staff_message_id: number | null;
+  unread_count: number;
+};
+
+const isOrderedAfter = (entry: ThreadEntry, other: ThreadEntry) => {
+  const [time, otherTime] = [new Date(entry[4]).getTime(), new Date(other[4]).getTime()];
+  return time > otherTime || (time === otherTime && entry[0] > other[0]);
+};
+
+/** The newest page of a thread with a message its statement wrote (not in the statement's snapshot) in its place. */
+function withWrittenEntry(page: readonly ThreadEntry[], written: ThreadEntry): ThreadEntry[] {
+  const after = page.findIndex((entry) => isOrderedAfter(entry, written));
+  const thread = after === -1 ? [...page, written] : page.toSpliced(after, 0, written);
+  return thread.slice(-(THREAD_PAGE_SIZE + 1));
+}
+
+/**
+ * The request of `requestWithThreadColumns`. A statement that wrote a message reads the thread as it was before it
+ * (its snapshot): `written` is then that message.
+ */
+export function requestOfColumns(row: RequestWithThreadColumns, written?: ThreadEntry): Request {
+  const thread = written ? withWrittenEntry(row.messages, written) : row.messages;
+  return toRequest({
+    request: {
+      id: row.id,
+      externalId: row.external_id,
+      name: row.name,
+      status: row.status,
+      issuedAt: new Date(row.issued_at),
+      createdAt: new Date(row.created_at),
+      details: row.details,
+    },
+    categoryName: row.category_name,
+    categoryImageUrl: row.category_image_url,
+    messages: thread,
+    seenByStaffMessageId: row.seen_by_staff_message_id,
+    unreadCount: row.unread_count,
+  });
 }
 
 /** A request as its submission answers it (SPEC §3 Request without its thread), or null when there is none. */
@@ -159,6 +277,30 @@ export async function findOwnedRequest(db: Executor, ownerUserId: number, reques
   return found ? toRequest(found) : null;
 }
 
+/**
+ * The THREAD_PAGE_SIZE messages of the owner's request just older than the message `before` (issue 31), oldest first,
+ * and whether still older ones exist; null when the request is not theirs. A `before` outside the thread is a 422.
+ */
+export async function findOlderMessages(
+  db: Executor,
+  { ownerUserId, requestId, before }: { ownerUserId: number; requestId: number; before: number },
+): Promise<{ messages: Message[]; hasOlderMessages: boolean } | null> {
+  const [owned] = await db
+    .select({ id: requests.id, cursor: sql<boolean>`EXISTS (SELECT 1 FROM ${messages} WHERE ${qualified(messages.id)} = ${before} AND ${qualified(messages.requestId)} = ${requestId})` })
+    .from(requests)
+    .where(and(eq(requests.id, requestId), eq(requests.userId, ownerUserId)));
+  if (!owned) return null;
+  if (!owned.cursor) throw unprocessable(OLDER_MESSAGES_ERRORS.notInThread);
+  const olderThanCursor = sql`(${qualified(messages.createdAt)}, ${qualified(messages.id)}) < (SELECT cursor.created_at, cursor.id FROM ${messages} AS cursor WHERE cursor.id = ${before})`;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.requestId, requestId), olderThanCursor))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(THREAD_PAGE_SIZE + 1);
+  return { messages: rows.slice(0, THREAD_PAGE_SIZE).reverse().map(messageToWire), hasOlderMessages: rows.length > THREAD_PAGE_SIZE };
+}
+
 /** The employee's lists are read on every page: the query is prepared once per database. */
 const ownedRequestsList = preparedFor((db) =>
   selectRequestsWithThreads(
@@ -170,6 +312,24 @@ const ownedRequestsList = preparedFor((db) =>
 /** The owner's requests in one status, issued_at ascending (SPEC §4 Message thread: merged lists sort by it). */
 export async function listOwnedRequests(db: Executor, ownerUserId: number, status: RequestStatus): Promise<Request[]> {
   const rows = await ownedRequestsList(db).execute({ ownerUserId, status });
+  return rows.map(toRequest);
+}
+
+/**
+ * The owner's requests whose name, details or messages match what they typed (issue 32), issued_at ascending: found
+ * by the database's full-text indexes. Internal notes are another table, never searched here.
+ */
+export async function searchOwnedRequests(db: Executor, ownerUserId: number, typed: string): Promise<Request[]> {
+  const query = prefixQuery(typed);
+  if (!query) return [];
+  const matchingMessage = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.requestId, requests.id), matches(searchDocument(messages.bodyHtml), query)));
+  const rows = await selectRequestsWithThreads(
+    db,
+    and(eq(requests.userId, ownerUserId), or(matches(searchDocument(requests.name, requests.details), query), exists(matchingMessage))),
+  );
   return rows.map(toRequest);
 }
 
@@ -212,7 +372,7 @@ export async function ownerOf(db: Executor, request: Pick<RequestRow, 'userId'>)
 
 /**
  * Moves a locked request to `to` and records it in the history. The caller has decided the move is allowed.
- * Closing stamps closed_at; leaving Completed clears it.
+ * Closing stamps closed_at; leaving Completed clears it and withdraws the completion from the reports.
  */
 export async function applyStatusChange(
   tx: Executor,
@@ -226,6 +386,7 @@ export async function applyStatusChange(
     .set({ status: to, closedAt: to === 'closed' ? now : null, updatedAt: now })
     .where(eq(requests.id, request.id))
     .returning();
+  if (request.status === 'closed' && to !== 'closed') await withdrawCompletion(tx, request.id, now);
   await tx.insert(requestEvents).values({
     requestId: request.id,
     kind: 'status_changed',

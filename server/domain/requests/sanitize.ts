@@ -48,23 +48,18 @@ export function markdownToSafeHtml(source: string): string {
   return sanitizeReplyHtml(markdown.parse(source, { async: false }));
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export { escapeHtml, plainTextToHtml } from '../../../src/contract/plainText.ts';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]);
-}
+const ENTITY_TEXT: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 
 /**
- * An employee's plain text as HTML: every character escaped, blank lines separating paragraphs, single line
- * breaks kept. Nothing the employee types is ever interpreted as markup.
+ * A message's safe HTML as one line of plain text of at most `max` characters (an ellipsis ends a cut one): the
+ * preview of a thread in the request lists. Block ends and line breaks become spaces.
  */
-export function plainTextToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .trim()
-    .split(/\n[ \t]*\n+/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${paragraph.split('\n').map(escapeHtml).join('<br>')}</p>`)
-    .join('');
+export function previewOfHtml(html: string, max: number): string {
+  const text = sanitizeHtml(html.replace(/<\/(?:p|li|h\d|tr|td|th|blockquote|pre)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITY_TEXT[entity])
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import { type Log, errorForLog } from '../../logging.ts';
 import type { MessageTransport } from '../ports/messageTransport.ts';
+import { type RepeatingWorker, startRepeatingWorker } from './repeatingWorker.ts';
 
 export type OutboxChannel = (typeof outbox.$inferSelect)['channel'];
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -116,38 +117,8 @@ export async function deliverPendingMessages(
   return { delivered, failed };
 }
 
-export interface OutboxWorker {
-  /** Finishes the round in progress, then stops. */
-  stop(): Promise<void>;
-}
-
 /** Delivers due messages every `intervalMs` until stopped. */
-export function startOutboxWorker(options: {
-  db: Executor;
-  transports: Transports;
-  log: Log;
-  intervalMs?: number;
-}): OutboxWorker {
-  const { db, transports, log, intervalMs = 1000 } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
-
-  const runRound = async () => {
-    try {
-      await deliverPendingMessages(db, transports, log);
-    } catch (error) {
-      log.error({ err: errorForLog(error) }, 'outbox worker round failed');
-    }
-    if (!stopped) timer = setTimeout(() => (round = runRound()), intervalMs);
-  };
-  round = runRound();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
-    },
-  };
+export function startOutboxWorker(options: { db: Executor; transports: Transports; log: Log; intervalMs?: number }): RepeatingWorker {
+  const { db, transports, log, intervalMs } = options;
+  return startRepeatingWorker({ name: 'outbox', log, intervalMs, round: () => deliverPendingMessages(db, transports, log) });
 }

@@ -2,7 +2,7 @@ import type { ErrorBody } from '../../../src/contract/common.ts';
 import { type Database, type Executor, isUniqueViolation } from '../../db/client.ts';
 
 /** The statuses of a refusal: what the SPEC answers a caller who can do something about it. */
-export type RefusalStatus = 401 | 404 | 409 | 413 | 415 | 422 | 429;
+export type RefusalStatus = 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
 
 /**
  * A refusal the user caused and may be told about, with the SPEC wording: the only error class of the server's
@@ -29,6 +29,8 @@ export class UserFacingError extends Error {
 
 /** 401: the credentials, token or code given are not accepted. */
 export const unauthorized = (message: string) => new UserFacingError(401, message);
+/** 403: the caller is signed in but this is not theirs to do. */
+export const forbidden = (message: string) => new UserFacingError(403, message);
 /** 404: the record named does not exist. */
 export const notFound = (message: string) => new UserFacingError(404, message);
 /** 409: the change clashes with what is stored; `field`, when given, is the input at fault. */

@@ -22,6 +22,7 @@ import { readContactProfile } from './onboarding.ts';
 import { findSubmittedRequest } from '../requests/requests.ts';
 import { confirmStoredUpload } from '../uploads/uploads.ts';
 import { conflict, notFound, unprocessable } from '../shared/userFacingError.ts';
+import { startServiceClock } from '../sla/serviceClock.ts';
 
 /**
  * The survey engine: the catalogue as the API lists it, and a user's survey session from its first question to the
@@ -231,6 +232,8 @@ export async function nextScreenItem(db: Executor, userId: number, sessionId: nu
     universal_answer: universalAnswer,
     optional: current.optional,
     last_question: pending.length === 1,
+    position: session.questions.indexOf(current) + 1,
+    question_count: session.questions.length,
   };
 }
 
@@ -345,7 +348,7 @@ async function describeSubmittedRequest(db: Executor, requestId: number): Promis
  * its uploads to it so the concierge can open them. Idempotent: a session already submitted, even by a concurrent
  * call (the session row is locked, and requests.user_request_survey_id is unique), gives back its one Request.
  */
-export async function submitSurvey(db: Database, userId: number, sessionId: number): Promise<SubmittedRequest> {
+export async function submitSurvey(db: Database, userId: number, sessionId: number, now = new Date()): Promise<SubmittedRequest> {
   const requestId = await db.transaction(async (tx) => {
     const session = await requireSession(tx, userId, sessionId, 'update');
     const [existing] = await tx
@@ -372,7 +375,6 @@ export async function submitSurvey(db: Database, userId: number, sessionId: numb
       .from(requestSurveys)
       .where(eq(requestSurveys.id, session.requestSurveyId));
 
-    const now = new Date();
     const [request] = await tx
       .insert(requests)
       .values({
@@ -386,6 +388,8 @@ export async function submitSurvey(db: Database, userId: number, sessionId: numb
         updatedAt: now,
       })
       .returning({ id: requests.id });
+    // The turnaround promised from the moment it is filed (issue 28).
+    await startServiceClock(tx, { requestId: request.id, ownerUserId: userId, now });
     await tx.update(userRequestSurveys).set({ submittedAt: now }).where(eq(userRequestSurveys.id, sessionId));
     if (uploadKeys.length > 0) {
       await tx

@@ -1,8 +1,11 @@
+import { parseDate } from '@internationalized/date';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { AuditAction, AuditEvent } from '../../contract/admin.ts';
-import type { adminAuditMachine } from '../../machines/adminAudit.machine.ts';
+import { AUDIT_PERIOD_ERROR, type AuditAction, type AuditEvent } from '../../contract/admin.ts';
+import { type AuditFilters, type adminAuditMachine, isPeriodBackwards } from '../../machines/adminAudit.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
+import { DatePicker } from '../../widgets/DatePicker.tsx';
+import { Select } from '../../widgets/Select.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { AdminListFrame } from './AdminParts.tsx';
@@ -14,6 +17,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'company.update': 'Edited company',
   'company.deactivate': 'Deactivated company',
   'company.reactivate': 'Reactivated company',
+  'company.sso_update': 'Changed single sign-on',
+  'company.sso_remove': 'Removed single sign-on',
   'staff.invite': 'Invited staff',
   'account.role_change': 'Changed role',
   'account.deactivate': 'Deactivated account',
@@ -33,7 +38,54 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'survey_template.create': 'Created survey template',
   'survey_template.update': 'Edited survey template',
   'survey_template.questions_replace': 'Changed survey questions',
+  'scim_token.create': 'Created SCIM token',
+  'scim_token.rotate': 'Rotated SCIM token',
+  'scim_token.revoke': 'Revoked SCIM token',
+  'service_policy.create': 'Created service targets',
+  'service_policy.update': 'Edited service targets',
+  'saved_reply.create': 'Created saved reply',
+  'saved_reply.update': 'Edited saved reply',
+  'saved_reply.archive': 'Archived saved reply',
+  'saved_reply.restore': 'Restored saved reply',
+  'assignment.default_cap_change': 'Changed the default cap of open requests',
+  'account.cap_change': 'Changed a cap of open requests',
+  'hours_estimate.update': 'Changed hours-saved estimate',
+  'report_settings.update': 'Changed employer report settings',
 };
+
+/** The audited fields whose words are not their column's name with spaces (issue 32: never a raw column name). */
+const FIELD_LABELS: Record<string, string> = {
+  email: 'E-mail',
+  email_domains: 'E-mail domains',
+  mfa_policy: 'MFA policy',
+  slug: 'Address name',
+  logo_upload_key: 'Logo',
+  image_upload_key: 'Image',
+  image_url: 'Image',
+  provider_logo_url: 'Provider logo',
+  external_id: 'External ID',
+  for_alpha: 'Offered in the app',
+  category_id: 'Category',
+  company_ids: 'Companies',
+  request_survey_cta: 'Help button',
+  request_survey_id: 'Help survey',
+  request_survey_name: 'Help survey name',
+};
+
+/** A field of a change in words: its label, or its name as a sentence ('last_name' reads 'Last name'). */
+export function fieldLabel(field: string): string {
+  const label = FIELD_LABELS[field];
+  if (label) return label;
+  const words = field.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const ANYONE = 0;
+const EVERY_KIND = 'all';
+const KIND_OPTIONS = [
+  { id: EVERY_KIND, label: 'Every kind' },
+  ...Object.entries(ACTION_LABELS).map(([id, label]) => ({ id, label })),
+];
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -49,12 +101,12 @@ export function AdminAuditView({ audit }: { audit: AdminAuditActor }) {
   const error = useSelector(audit, (snapshot) => snapshot.context.error);
   const isBusy = useSelector(audit, (snapshot) => snapshot.hasTag('busy'));
   const isFirstPage = useSelector(audit, (snapshot) => snapshot.context.events.length === 0);
-  const hasMore = useSelector(audit, (snapshot) => snapshot.context.nextCursor !== null);
+  const hasMore = useSelector(audit, (snapshot) => snapshot.context.nextCursor !== null && !isPeriodBackwards(snapshot.context.filters));
   const retry = () => audit.send({ type: 'RETRY' });
 
   return (
     <AdminListFrame heading="Audit log" isBusy={isBusy} loadError={isFirstPage ? error : null} onRetry={retry} notice={null}
-      isLoaded={!(isFirstPage && isBusy)}>
+      isLoaded={!(isFirstPage && isBusy)} filters={<AuditFilterBar audit={audit} />}>
       <Table aria-label="Audit log" className="lc-admin-table">
         <TableHeader>
           <Column isRowHeader>When</Column>
@@ -81,6 +133,27 @@ export function AdminAuditView({ audit }: { audit: AdminAuditActor }) {
   );
 }
 
+/** Who, what kind, which days (issue 32): each change of a filter asks for the log again. */
+function AuditFilterBar({ audit }: { audit: AdminAuditActor }) {
+  const filters = useSelector(audit, (snapshot) => snapshot.context.filters);
+  const actors = useSelector(audit, (snapshot) => snapshot.context.actors);
+  const filter = (changes: Partial<AuditFilters>) => audit.send({ type: 'FILTER', filters: { ...filters, ...changes } });
+  const isBackwards = isPeriodBackwards(filters);
+  return (
+    <div className="lc-admin-filters" role="group" aria-label="Filters">
+      <Select label="Who" value={filters.actorId ?? ANYONE}
+        options={[{ id: ANYONE, label: 'Anyone' }, ...actors.map((actor) => ({ id: actor.id, label: actor.full_name }))]}
+        onChange={(actorId) => filter({ actorId: actorId === ANYONE ? null : actorId })} />
+      <Select label="Kind of change" value={filters.action ?? EVERY_KIND} options={KIND_OPTIONS}
+        onChange={(kind) => filter({ action: kind === EVERY_KIND ? null : (kind as AuditAction) })} />
+      <DatePicker label="From" value={filters.fromDay ? parseDate(filters.fromDay) : null}
+        onChange={(day) => filter({ fromDay: day?.toString() ?? null })} />
+      <DatePicker label="To" value={filters.toDay ? parseDate(filters.toDay) : null}
+        onChange={(day) => filter({ toDay: day?.toString() ?? null })} errorMessage={isBackwards ? AUDIT_PERIOD_ERROR : undefined} />
+    </div>
+  );
+}
+
 function AuditRow({ event }: { event: AuditEvent }) {
   return (
     <Row id={event.id}>
@@ -93,7 +166,7 @@ function AuditRow({ event }: { event: AuditEvent }) {
         <ul className="lc-admin-changes">
           {Object.entries(event.changes).map(([field, { before, after }]) => (
             <li key={field}>
-              <strong>{field}</strong>: {shown(before)} → {shown(after)}
+              <strong>{fieldLabel(field)}</strong>: {shown(before)} → {shown(after)}
             </li>
           ))}
         </ul>

@@ -1,12 +1,12 @@
 import type { ActorRefFrom } from 'xstate';
 import type { AdminCompany, MfaPolicy } from '../../contract/admin.ts';
 import type { CompanyDraft, adminCompaniesMachine } from '../../machines/adminCompanies.machine.ts';
-import { Button } from '../../widgets/Button.tsx';
+import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { ChangeConfirmation, CollectionForm, CollectionFrame } from './AdminCollection.tsx';
+import { ActionsCell, AdminTable, ChangeConfirmation, CollectionForm, CollectionFrame, EditButton } from './AdminCollection.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
 import { ChoiceField } from '../../widgets/RadioGroup.tsx';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
+import { Cell } from '../../widgets/Table.tsx';
 import { ActiveStatus, ImageUploadField } from './AdminParts.tsx';
 
 export type AdminCompaniesActor = ActorRefFrom<typeof adminCompaniesMachine>;
@@ -42,45 +42,32 @@ export function AdminCompaniesView({ companies: actor }: { companies: AdminCompa
 
 function CompaniesTable({ companies, actor }: { companies: AdminCompany[]; actor: AdminCompaniesActor }) {
   return (
-    <Table aria-label="Companies" className="lc-admin-table">
-      <TableHeader>
-        <Column isRowHeader>Company</Column>
-        <Column>E-mail domains</Column>
-        <Column>MFA</Column>
-        <Column>Employees</Column>
-        <Column>Status</Column>
-        <Column>
-          <span className="lc-visually-hidden">Actions</span>
-        </Column>
-      </TableHeader>
-      <TableBody items={companies} renderEmptyState={() => <p className="lc-admin-empty">No companies yet. Create the first one.</p>}>
-        {(company) => (
-          <Row id={company.id} className="lc-admin-table__row">
-            <Cell>
-              <span className="lc-admin-table__name">{company.name}</span>
-              <span className="lc-admin-table__detail">/sign-up/{company.slug}{company.internal_staff ? ' · internal staff' : ''}</span>
-            </Cell>
-            <Cell>{company.email_domains.length > 0 ? company.email_domains.join(', ') : <span className="lc-admin-table__detail">None</span>}</Cell>
-            <Cell>{MFA_POLICY_LABELS[company.mfa_policy]}</Cell>
-            <Cell>{company.employee_count}</Cell>
-            <Cell>
-              <ActiveStatus active={company.active} deactivatedAt={company.deactivated_at} />
-            </Cell>
-            <Cell>
-              <div className="lc-admin-actions">
-                <Button variant="secondary" aria-label={`Edit ${company.name}`} onPress={() => actor.send({ type: 'EDIT', itemId: company.id })}>
-                  Edit
-                </Button>
-                <Button variant="tertiary" onPress={() => actor.send({ type: 'SET', itemId: company.id, setting: { field: 'active', value: !company.active } })}
-                  aria-label={`${company.active ? 'Deactivate' : 'Reactivate'} ${company.name}`}>
-                  {company.active ? 'Deactivate' : 'Reactivate'}
-                </Button>
-              </div>
-            </Cell>
-          </Row>
-        )}
-      </TableBody>
-    </Table>
+    <AdminTable aria-label="Companies" columns={['Company', 'E-mail domains', 'MFA', 'Employees', 'Status']} items={companies} empty="No companies yet. Create the first one.">
+      {(company) => (
+        <>
+          <Cell>
+            <span className="lc-admin-table__name">{company.name}</span>
+            <span className="lc-admin-table__detail">/sign-up/{company.slug}{company.internal_staff ? ' · internal staff' : ''}</span>
+          </Cell>
+          <Cell>{company.email_domains.length > 0 ? company.email_domains.join(', ') : <span className="lc-admin-table__detail">None</span>}</Cell>
+          <Cell>{MFA_POLICY_LABELS[company.mfa_policy]}</Cell>
+          <Cell>{company.employee_count}</Cell>
+          <Cell>
+            <ActiveStatus active={company.active} deactivatedAt={company.deactivated_at} />
+          </Cell>
+          <ActionsCell>
+            <EditButton actor={actor} itemId={company.id} label={`Edit ${company.name}`} />
+            <LinkButton variant="tertiary" href={`/console/admin/companies/${company.id}/sso`} aria-label={`Single sign-on of ${company.name}`}>
+              Single sign-on
+            </LinkButton>
+            <Button variant="tertiary" onPress={() => actor.send({ type: 'SET', itemId: company.id, setting: { field: 'active', value: !company.active } })}
+              aria-label={`${company.active ? 'Deactivate' : 'Reactivate'} ${company.name}`}>
+              {company.active ? 'Deactivate' : 'Reactivate'}
+            </Button>
+          </ActionsCell>
+        </>
+      )}
+    </AdminTable>
   );
 }
 

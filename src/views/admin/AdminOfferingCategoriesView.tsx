@@ -1,9 +1,8 @@
 import type { ActorRefFrom } from 'xstate';
 import type { CategoryDraft, adminOfferingCategoriesMachine } from '../../machines/adminOfferingCategories.machine.ts';
-import { Button } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { CollectionForm, CollectionFrame, MoveButtons, useIsListed } from './AdminCollection.tsx';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
+import { ActionsCell, AdminTable, CollectionForm, CollectionFrame, EditButton, MoveButtons, useIsListed } from './AdminCollection.tsx';
+import { Cell } from '../../widgets/Table.tsx';
 import { ImageUploadField } from './AdminParts.tsx';
 import './adminOfferings.css';
 
@@ -17,41 +16,25 @@ export function AdminOfferingCategoriesView({ categories: actor }: { categories:
       {(categories) => (
         <>
           <div className="lc-admin-offerings__scroll">
-            <Table aria-label="Offering categories" className="lc-admin-table">
-              <TableHeader>
-                <Column>Image</Column>
-                <Column isRowHeader>Category</Column>
-                <Column>Offerings</Column>
-                <Column>
-                  <span className="lc-visually-hidden">Actions</span>
-                </Column>
-              </TableHeader>
-              <TableBody items={categories} dependencies={[canChange, categories.length]}
-                renderEmptyState={() => <p className="lc-admin-empty">No categories yet. Create the first one.</p>}>
-                {(category) => (
-                  <Row id={category.id} className="lc-admin-table__row">
-                    <Cell>
-                      <img className="lc-admin-category__image" src={category.image_url} alt="" width={40} height={40} />
-                    </Cell>
-                    <Cell>
-                      <span className="lc-admin-table__name">{category.name}</span>
-                      <span className="lc-admin-table__detail">{category.external_id}</span>
-                    </Cell>
-                    <Cell>{category.offering_count}</Cell>
-                    <Cell>
-                      <div className="lc-admin-actions">
-                        <Button variant="secondary" aria-label={`Edit ${category.name}`} isDisabled={!canChange}
-                          onPress={() => actor.send({ type: 'EDIT', itemId: category.id })}>
-                          Edit
-                        </Button>
-                        <MoveButtons actor={actor} itemId={category.id} name={category.name} position={category.position}
-                          last={categories.length - 1} isDisabled={!canChange} />
-                      </div>
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
+            <AdminTable aria-label="Offering categories" columns={['Image', 'Category', 'Offerings']} rowHeader={1} items={categories} dependencies={[canChange, categories.length]} empty="No categories yet. Create the first one.">
+              {(category) => (
+                <>
+                  <Cell>
+                    <img className="lc-admin-category__image" src={category.image_url} alt="" width={40} height={40} />
+                  </Cell>
+                  <Cell>
+                    <span className="lc-admin-table__name">{category.name}</span>
+                    <span className="lc-admin-table__detail">{category.external_id}</span>
+                  </Cell>
+                  <Cell>{category.offering_count}</Cell>
+                  <ActionsCell>
+                    <EditButton actor={actor} itemId={category.id} label={`Edit ${category.name}`} isDisabled={!canChange} />
+                    <MoveButtons actor={actor} itemId={category.id} name={category.name} position={category.position}
+                      last={categories.length - 1} isDisabled={!canChange} />
+                  </ActionsCell>
+                </>
+              )}
+            </AdminTable>
           </div>
           <CategoryForm actor={actor} />
         </>

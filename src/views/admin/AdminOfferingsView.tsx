@@ -21,10 +21,11 @@ import { ErrorIcon } from '../../widgets/icons.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { OfferingDetailHeader, OfferingHelp, OfferingSectionView } from '../offerings/OfferingSections.tsx';
-import { CollectionForm, CollectionFrame, MoveButtons, useIsListed } from './AdminCollection.tsx';
+import { ActionsCell, AdminTable, CollectionForm, CollectionFrame, EditButton, EntryTools, MoveButtons, useIsListed } from './AdminCollection.tsx';
 import { Checkbox, CheckboxGroup } from '../../widgets/Checkbox.tsx';
 import { ChoiceField } from '../../widgets/RadioGroup.tsx';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
+import { Cell } from '../../widgets/Table.tsx';
+import { StatusBadge } from '../../widgets/StatusBadge.tsx';
 import '../offerings/offerings.css';
 import './adminOfferings.css';
 
@@ -71,57 +72,40 @@ function OfferingsTable({ title, offerings, actor }: { title: string; offerings:
     <section className="lc-admin-offerings__group" aria-labelledby={headingId}>
       <h2 id={headingId} className="lc-admin-offerings__title">{title}</h2>
       <div className="lc-admin-offerings__scroll">
-        <Table aria-labelledby={headingId} className="lc-admin-table">
-          <TableHeader>
-            <Column isRowHeader>Offering</Column>
-            <Column>Status</Column>
-            <Column>Featured</Column>
-            <Column>
-              <span className="lc-visually-hidden">Actions</span>
-            </Column>
-          </TableHeader>
-          {/* The rows are drawn again when what they depend on beside the offering changes. */}
-          <TableBody items={offerings} dependencies={[canChange, opening, change, last]}
-            renderEmptyState={() => <p className="lc-admin-empty">No {title.toLowerCase()} yet. Press New offering to add one.</p>}>
-            {(offering) => {
-              const isOpening = opening?.itemId === offering.id;
-              const isChanging = (field: OfferingSetting['field']) => change?.itemId === offering.id && change.field === field;
-              const toggle = (field: OfferingSetting['field'], on: string, off: string) => (
-                <Button variant="tertiary" aria-label={`${offering[field] ? off : on} ${offering.name}`}
-                  isDisabled={!canChange && !isChanging(field)} isLoading={isChanging(field)}
-                  onPress={() => actor.send({ type: 'SET', itemId: offering.id, setting: { field, value: !offering[field] } })}>
-                  {offering[field] ? off : on}
-                </Button>
-              );
-              return (
-                <Row id={offering.id} className="lc-admin-table__row">
-                  <Cell>
-                    <span className="lc-admin-table__name">{offering.name}</span>
-                    <span className="lc-admin-table__detail">{offering.provider_name} · {offering.heading}</span>
-                  </Cell>
-                  <Cell>
-                    <span className={`lc-admin-status lc-admin-status--${offering.published ? 'active' : 'inactive'}`}>
-                      {offering.published ? 'Published' : 'Draft'}
-                    </span>
-                  </Cell>
-                  <Cell>{offering.featured ? 'Featured' : 'No'}</Cell>
-                  <Cell>
-                    <div className="lc-admin-actions">
-                      <Button variant="secondary" aria-label={`Edit ${offering.name}`} isDisabled={!canChange && !isOpening}
-                        isLoading={isOpening} onPress={() => actor.send({ type: 'EDIT', itemId: offering.id })}>
-                        Edit
-                      </Button>
-                      <MoveButtons actor={actor} itemId={offering.id} name={offering.name} position={offering.position} last={last}
-                        isDisabled={!canChange} />
-                      {toggle('featured', 'Feature', 'Unfeature')}
-                      {toggle('published', 'Publish', 'Unpublish')}
-                    </div>
-                  </Cell>
-                </Row>
-              );
-            }}
-          </TableBody>
-        </Table>
+        {/* The rows are drawn again when what they depend on beside the offering changes. */}
+        <AdminTable aria-labelledby={headingId} columns={['Offering', 'Status', 'Featured']} items={offerings} dependencies={[canChange, opening, change, last]}
+          empty={<>No {title.toLowerCase()} yet. Press New offering to add one.</>}>
+          {(offering) => {
+            const isOpening = opening?.itemId === offering.id;
+            const isChanging = (field: OfferingSetting['field']) => change?.itemId === offering.id && change.field === field;
+            const toggle = (field: OfferingSetting['field'], on: string, off: string) => (
+              <Button variant="tertiary" aria-label={`${offering[field] ? off : on} ${offering.name}`}
+                isDisabled={!canChange && !isChanging(field)} isLoading={isChanging(field)}
+                onPress={() => actor.send({ type: 'SET', itemId: offering.id, setting: { field, value: !offering[field] } })}>
+                {offering[field] ? off : on}
+              </Button>
+            );
+            return (
+              <>
+                <Cell>
+                  <span className="lc-admin-table__name">{offering.name}</span>
+                  <span className="lc-admin-table__detail">{offering.provider_name} · {offering.heading}</span>
+                </Cell>
+                <Cell>
+                  <StatusBadge tone={offering.published ? 'success' : 'neutral'}>{offering.published ? 'Published' : 'Draft'}</StatusBadge>
+                </Cell>
+                <Cell>{offering.featured ? 'Featured' : 'No'}</Cell>
+                <ActionsCell>
+                  <EditButton actor={actor} itemId={offering.id} label={`Edit ${offering.name}`} isDisabled={!canChange && !isOpening} isLoading={isOpening} />
+                  <MoveButtons actor={actor} itemId={offering.id} name={offering.name} position={offering.position} last={last}
+                    isDisabled={!canChange} />
+                  {toggle('featured', 'Feature', 'Unfeature')}
+                  {toggle('published', 'Publish', 'Unpublish')}
+                </ActionsCell>
+              </>
+            );
+          }}
+        </AdminTable>
       </div>
     </section>
   );
@@ -264,17 +248,12 @@ function SectionEditor({ edit, section, index, count, fieldErrors }: {
   return (
     <fieldset className="lc-offering-section-editor">
       <legend className="lc-offering-section-editor__legend">{name}: {SECTION_TYPE_NAMES[section.section_type]}</legend>
-      <div className="lc-admin-actions lc-offering-section-editor__tools">
-        <Button variant="tertiary" aria-label={`Move ${name.toLowerCase()} up`} isDisabled={index === 0}
-          onPress={() => edit({ kind: 'moveSection', section: index, by: -1 })}>Up</Button>
-        <Button variant="tertiary" aria-label={`Move ${name.toLowerCase()} down`} isDisabled={index === count - 1}
-          onPress={() => edit({ kind: 'moveSection', section: index, by: 1 })}>Down</Button>
-        <Button variant="tertiary" aria-label={`Remove ${name.toLowerCase()}`}
-          onPress={() => edit({ kind: 'removeSection', section: index })}>Remove</Button>
-      </div>
+      <EntryTools className="lc-admin-actions lc-offering-section-editor__tools" index={index} count={count}
+        names={[`Move ${name.toLowerCase()} up`, `Move ${name.toLowerCase()} down`, `Remove ${name.toLowerCase()}`]}
+        onMove={(by) => edit({ kind: 'moveSection', section: index, by })} onRemove={() => edit({ kind: 'removeSection', section: index })} />
       <TextInput label="Section heading" isRequired value={section.heading} onChange={(heading) => changeSection({ heading })}
         errorMessage={fieldErrors[`${path}.heading`]} />
-      <ol className="lc-offering-section-editor__items">
+      <ol className="lc-admin-list">
         {section.items.map((item, itemIndex) => (
           <ItemEditor key={itemIndex} edit={edit} sectionType={section.section_type} section={index} index={itemIndex}
             count={section.items.length} item={item} noun={noun} fieldErrors={fieldErrors} />
@@ -331,14 +310,9 @@ function ItemEditor({ edit, sectionType, section, index, count, item, noun, fiel
           description={item.kind === 'download' ? 'The address of the file.' : 'When the link goes elsewhere than the value.'} />
       )}
       {sectionType !== 'text' && (
-        <div className="lc-admin-actions">
-          <Button variant="tertiary" aria-label={`Move ${noun} ${index + 1} up`} isDisabled={index === 0}
-            onPress={() => edit({ kind: 'moveItem', section, item: index, by: -1 })}>Up</Button>
-          <Button variant="tertiary" aria-label={`Move ${noun} ${index + 1} down`} isDisabled={index === count - 1}
-            onPress={() => edit({ kind: 'moveItem', section, item: index, by: 1 })}>Down</Button>
-          <Button variant="tertiary" aria-label={`Remove ${noun} ${index + 1}`} isDisabled={count === 1}
-            onPress={() => edit({ kind: 'removeItem', section, item: index })}>Remove</Button>
-        </div>
+        <EntryTools names={[`Move ${noun} ${index + 1} up`, `Move ${noun} ${index + 1} down`, `Remove ${noun} ${index + 1}`]} index={index}
+          count={count} canRemove={count > 1} onMove={(by) => edit({ kind: 'moveItem', section, item: index, by })}
+          onRemove={() => edit({ kind: 'removeItem', section, item: index })} />
       )}
     </li>
   );

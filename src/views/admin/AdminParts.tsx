@@ -4,6 +4,7 @@ import type { AdminCollectionActor } from '../../machines/adminCollection.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { StatusBadge } from '../../widgets/StatusBadge.tsx';
 import { UploadField } from '../UploadField.tsx';
 
 /** The parts the admin screens share: the list's frame, an account's status, an uploaded image. */
@@ -20,16 +21,19 @@ export interface AdminListFrameProps {
   refusal?: string | null;
   /** Null while the list has not arrived. */
   isLoaded: boolean;
+  /** What narrows the list (the audit log's filters), shown while it loads too. */
+  filters?: ReactNode;
   children: ReactNode;
 }
 
-export function AdminListFrame({ heading, action, isBusy, loadError, onRetry, notice, refusal, isLoaded, children }: AdminListFrameProps) {
+export function AdminListFrame({ heading, action, isBusy, loadError, onRetry, notice, refusal, isLoaded, filters, children }: AdminListFrameProps) {
   return (
     <section className="lc-admin-screen" aria-labelledby="admin-screen-heading" aria-busy={isBusy}>
-      <div className="lc-admin-screen__top">
+      <div className="lc-admin-bar">
         <h1 id="admin-screen-heading">{heading}</h1>
         {action}
       </div>
+      {filters}
       {notice && (
         <Message key={notice} severity="success">
           {notice}
@@ -56,11 +60,13 @@ export function AdminListFrame({ heading, action, isBusy, loadError, onRetry, no
   );
 }
 
-/** 'Active', or when it was deactivated. */
-export function ActiveStatus({ active, deactivatedAt }: { active: boolean; deactivatedAt: string | null }) {
-  if (active) return <span className="lc-admin-status lc-admin-status--active">Active</span>;
-  const since = deactivatedAt ? ` since ${new Date(deactivatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : '';
-  return <span className="lc-admin-status lc-admin-status--inactive">Deactivated{since}</span>;
+/** 'Active', 'Invited' (an account whose invitation is not accepted yet), or when it was deactivated. */
+export function ActiveStatus({ active, invited = false, deactivatedAt }: { active: boolean; invited?: boolean; deactivatedAt: string | null }) {
+  if (!active) {
+    const since = deactivatedAt ? ` since ${new Date(deactivatedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : '';
+    return <StatusBadge tone="neutral">Deactivated{since}</StatusBadge>;
+  }
+  return invited ? <StatusBadge tone="info">Invited</StatusBadge> : <StatusBadge tone="success">Active</StatusBadge>;
 }
 
 export interface ImageUploadFieldProps {

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { AccountRole, AdminAccount, InviteStaffRequest } from '../../contract/admin.ts';
-import type { adminStaffMachine } from '../../machines/adminStaff.machine.ts';
+import type { InvitationChoices, adminStaffMachine } from '../../machines/adminStaff.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { ChangeConfirmation, CollectionForm, CollectionFrame, useIsListed } from './AdminCollection.tsx';
+import { AdminTable, ChangeConfirmation, CollectionForm, CollectionFrame, useIsListed } from './AdminCollection.tsx';
 import { ChoiceField } from '../../widgets/RadioGroup.tsx';
 import { Select } from '../../widgets/Select.tsx';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
+import { Cell } from '../../widgets/Table.tsx';
 import { ActiveStatus } from './AdminParts.tsx';
 
 export type AdminStaffActor = ActorRefFrom<typeof adminStaffMachine>;
@@ -16,8 +16,9 @@ type StaffRole = InviteStaffRequest['role'];
 export const STAFF_ROLE_OPTIONS: ReadonlyArray<{ value: StaffRole; label: string; description: string }> = [
   { value: 'concierge', label: 'Concierge', description: 'Works requests in the console.' },
   { value: 'admin', label: 'Admin', description: 'Also manages companies and staff.' },
+  { value: 'employer_admin', label: 'Employer admin', description: "Sees one company's report of aggregates, and nothing else." },
 ];
-const ROLE_LABELS: Record<AccountRole, string> = { employee: 'Employee', concierge: 'Concierge', admin: 'Admin' };
+const ROLE_LABELS: Record<AccountRole, string> = { employee: 'Employee', concierge: 'Concierge', admin: 'Admin', employer_admin: 'Employer admin' };
 
 /** Staff: every concierge and admin, their roles, the invitation form and the (de)activation confirmation. */
 export function AdminStaffView({ staff: actor }: { staff: AdminStaffActor }) {
@@ -43,43 +44,35 @@ export function AdminStaffView({ staff: actor }: { staff: AdminStaffActor }) {
 function StaffTable({ staff, actor }: { staff: AdminAccount[]; actor: AdminStaffActor }) {
   const canChange = useIsListed(actor);
   const change = useSelector(actor, (snapshot) => snapshot.context.change);
+  // The rows are cached per account: they render again when the change under way or the lock changes.
   return (
-    <Table aria-label="Staff" className="lc-admin-table">
-      <TableHeader>
-        <Column isRowHeader>Name</Column>
-        <Column>E-mail</Column>
-        <Column>Role</Column>
-        <Column>Status</Column>
-        <Column>
-          <span className="lc-visually-hidden">Actions</span>
-        </Column>
-      </TableHeader>
-      {/* The rows are cached per account: they render again when the change under way or the lock changes. */}
-      <TableBody items={staff} dependencies={[change, canChange]} renderEmptyState={() => <p className="lc-admin-empty">No staff yet. Invite the first concierge.</p>}>
-        {(account) => (
-          <Row id={account.id} className="lc-admin-table__row">
-            <Cell>
-              <span className="lc-admin-table__name">{account.full_name}</span>
-            </Cell>
-            <Cell>{account.email}</Cell>
-            <Cell>
-              <RoleSelect account={account} isDisabled={!canChange}
-                shownRole={change?.itemId === account.id && change.field === 'role' ? (change.value as AccountRole) : account.role}
-                onChange={(role) => actor.send({ type: 'SET', itemId: account.id, setting: { field: 'role', value: role } })} />
-            </Cell>
-            <Cell>
-              <ActiveStatus active={account.active} deactivatedAt={account.deactivated_at} />
-            </Cell>
-            <Cell>
-              <Button variant="tertiary" onPress={() => actor.send({ type: 'SET', itemId: account.id, setting: { field: 'active', value: !account.active } })}
-                aria-label={`${account.active ? 'Deactivate' : 'Reactivate'} ${account.full_name}`}>
-                {account.active ? 'Deactivate' : 'Reactivate'}
-              </Button>
-            </Cell>
-          </Row>
-        )}
-      </TableBody>
-    </Table>
+    <AdminTable aria-label="Staff" columns={['Name', 'E-mail', 'Role', 'Status']} items={staff} dependencies={[change, canChange]} empty="No staff yet. Invite the first concierge.">
+      {(account) => (
+        <>
+          <Cell>
+            <span className="lc-admin-table__name">{account.full_name}</span>
+          </Cell>
+          <Cell>
+            {account.email}
+            {account.employer_company_name && <span className="lc-admin-table__detail">Report of {account.employer_company_name}</span>}
+          </Cell>
+          <Cell>
+            <RoleSelect account={account} isDisabled={!canChange}
+              shownRole={change?.itemId === account.id && change.field === 'role' ? (change.value as AccountRole) : account.role}
+              onChange={(role) => actor.send({ type: 'SET', itemId: account.id, setting: { field: 'role', value: role } })} />
+          </Cell>
+          <Cell>
+            <ActiveStatus active={account.active} invited={account.invited} deactivatedAt={account.deactivated_at} />
+          </Cell>
+          <Cell>
+            <Button variant="tertiary" onPress={() => actor.send({ type: 'SET', itemId: account.id, setting: { field: 'active', value: !account.active } })}
+              aria-label={`${account.active ? 'Deactivate' : 'Reactivate'} ${account.full_name}`}>
+              {account.active ? 'Deactivate' : 'Reactivate'}
+            </Button>
+          </Cell>
+        </>
+      )}
+    </AdminTable>
   );
 }
 
@@ -92,8 +85,14 @@ interface RoleSelectProps {
 }
 
 function RoleSelect({ account, shownRole, isDisabled, onChange }: RoleSelectProps) {
-  // An account made an employee elsewhere still shows its role, and may be made staff again.
-  const roles = account.role === 'employee' ? (['employee', 'concierge', 'admin'] as const) : (['concierge', 'admin'] as const);
+  // An account made an employee elsewhere still shows its role, and may be made staff again. An employer admin comes
+  // with a company, by invitation: the role is offered only to an account that is one.
+  const roles: readonly AccountRole[] = [
+    ...(account.role === 'employee' ? (['employee'] as const) : []),
+    'concierge',
+    'admin',
+    ...(account.role === 'employer_admin' ? (['employer_admin'] as const) : []),
+  ];
   return (
     <Select label={`Role of ${account.full_name}`} isLabelHidden className="lc-admin-select" value={shownRole} isDisabled={isDisabled}
       options={roles.map((role) => ({ id: role, label: ROLE_LABELS[role] }))} onChange={onChange} />
@@ -101,6 +100,7 @@ function RoleSelect({ account, shownRole, isDisabled, onChange }: RoleSelectProp
 }
 
 function InvitationForm({ actor }: { actor: AdminStaffActor }) {
+  const choices = useSelector(actor, (snapshot) => snapshot.context.choices as InvitationChoices | null);
   return (
     <CollectionForm<InviteStaffRequest> actor={actor} noun="invitation"
       wording={{ title: 'Invite staff', saveLabel: 'Send invitation', unsaved: 'This invitation has not been sent yet.' }}>
@@ -115,6 +115,12 @@ function InvitationForm({ actor }: { actor: AdminStaffActor }) {
             onChange={(lastName) => change({ last_name: lastName })} errorMessage={fieldErrors.last_name} />
           <ChoiceField label="Role" options={STAFF_ROLE_OPTIONS} value={invitation.role}
             onChange={(role) => change({ role })} errorMessage={fieldErrors.role} />
+          {invitation.role === 'employer_admin' && (
+            <Select label="Company" placeholder="Choose a company" value={invitation.company_id ?? null}
+              options={(choices?.companies ?? []).map((company) => ({ id: company.id, label: company.name }))}
+              onChange={(companyId) => change({ company_id: companyId })} errorMessage={fieldErrors.company_id}
+              description="They see this company's report only." />
+          )}
         </>
       )}
     </CollectionForm>

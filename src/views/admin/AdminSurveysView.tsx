@@ -7,10 +7,10 @@ import { SURVEYS_PATH, templatePath } from '../../machines/adminTemplateQuestion
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import { Button, LinkButton } from '../../widgets/Button.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { CollectionForm, useIsListed } from './AdminCollection.tsx';
+import { ActionsCell, AdminTable, CollectionForm, EditButton, useIsListed } from './AdminCollection.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
 import { Select } from '../../widgets/Select.tsx';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
+import { Cell } from '../../widgets/Table.tsx';
 import { AdminListFrame, ImageUploadField } from './AdminParts.tsx';
 
 export type SurveyCategoriesActor = ActorRefFrom<typeof adminSurveyCategoriesMachine>;
@@ -75,48 +75,34 @@ function CategoriesSection({ categories, templates, actor, templatesActor }: Cat
   const canCreate = useIsListed(actor);
   return (
     <section className="lc-admin-surveys__section" aria-labelledby="survey-categories-heading">
-      <div className="lc-admin-surveys__top">
+      <div className="lc-admin-bar">
         <h2 id="survey-categories-heading">Categories</h2>
         <Button onPress={() => actor.send({ type: 'NEW' })} isDisabled={!canCreate}>New category</Button>
       </div>
-      <Table aria-label="Survey categories" className="lc-admin-table">
-        <TableHeader>
-          <Column isRowHeader>Category</Column>
-          <Column>Templates</Column>
-          <Column>
-            <span className="lc-visually-hidden">Actions</span>
-          </Column>
-        </TableHeader>
-        <TableBody items={categories} dependencies={[templates]}
-          renderEmptyState={() => <p className="lc-admin-empty">No survey categories yet. Create the first one.</p>}>
-          {(category) => (
-            <Row id={category.id} className="lc-admin-table__row">
-              <Cell>
-                <span className="lc-admin-surveys__category">
-                  <img src={category.image_url} alt="" width={40} height={40} className="lc-admin-surveys__image" />
-                  <span>
-                    <span className="lc-admin-table__name">{category.name}</span>
-                    <span className="lc-admin-table__detail">{category.slug}</span>
-                  </span>
+      <AdminTable aria-label="Survey categories" columns={['Category', 'Templates']} items={categories} dependencies={[templates]} empty="No survey categories yet. Create the first one.">
+        {(category) => (
+          <>
+            <Cell>
+              <span className="lc-admin-surveys__category">
+                <img src={category.image_url} alt="" width={40} height={40} className="lc-admin-surveys__image" />
+                <span>
+                  <span className="lc-admin-table__name">{category.name}</span>
+                  <span className="lc-admin-table__detail">{category.slug}</span>
                 </span>
-              </Cell>
-              {/* Counted from the templates as they now are: a template moved to another category counts there at once. */}
-              <Cell>{templates.filter((template) => template.category_id === category.id).length}</Cell>
-              <Cell>
-                <div className="lc-admin-actions">
-                  <Button variant="secondary" aria-label={`Edit ${category.name}`} onPress={() => actor.send({ type: 'EDIT', itemId: category.id })}>
-                    Edit
-                  </Button>
-                  <Button variant="tertiary" aria-label={`Show templates of ${category.name}`}
-                    onPress={() => templatesActor.send({ type: 'FILTER', filter: category.id })}>
-                    Show templates
-                  </Button>
-                </div>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+              </span>
+            </Cell>
+            {/* Counted from the templates as they now are: a template moved to another category counts there at once. */}
+            <Cell>{templates.filter((template) => template.category_id === category.id).length}</Cell>
+            <ActionsCell>
+              <EditButton actor={actor} itemId={category.id} label={`Edit ${category.name}`} />
+              <Button variant="tertiary" aria-label={`Show templates of ${category.name}`}
+                onPress={() => templatesActor.send({ type: 'FILTER', filter: category.id })}>
+                Show templates
+              </Button>
+            </ActionsCell>
+          </>
+        )}
+      </AdminTable>
     </section>
   );
 }
@@ -133,48 +119,31 @@ function TemplatesSection({ categories, templates, actor }: { categories: AdminS
   const filterOptions = [{ id: 'all', label: 'All categories' }, ...categoryOptions(categories)];
   return (
     <section className="lc-admin-surveys__section" aria-labelledby="request-templates-heading">
-      <div className="lc-admin-surveys__top">
+      <div className="lc-admin-bar">
         <h2 id="request-templates-heading">Request templates</h2>
         <LinkButton href={`${SURVEYS_PATH}/new`}>New template</LinkButton>
       </div>
       <Select label="Show templates in" options={filterOptions} value={String(filter)} isDisabled={!canFilter}
         onChange={(key) => actor.send({ type: 'FILTER', filter: filterOf(key) })} />
-      <Table aria-label="Request templates" className="lc-admin-table">
-        <TableHeader>
-          <Column isRowHeader>Template</Column>
-          <Column>Category</Column>
-          <Column>For alpha</Column>
-          <Column>Version</Column>
-          <Column>
-            <span className="lc-visually-hidden">Actions</span>
-          </Column>
-        </TableHeader>
-        <TableBody items={shown} dependencies={[categories]}
-          renderEmptyState={() => <p className="lc-admin-empty">No request templates here yet. Create one with New template.</p>}>
-          {(template) => (
-            <Row id={template.id} className="lc-admin-table__row">
-              <Cell>
-                <span className="lc-admin-table__name">{template.name}</span>
-                <span className="lc-admin-table__detail">{template.slug}</span>
-              </Cell>
-              <Cell>{template.category_id === null ? 'No category' : (categoryNames.get(template.category_id) ?? '')}</Cell>
-              <Cell>{template.for_alpha ? 'Yes' : 'No'}</Cell>
-              <Cell>{template.version}</Cell>
-              <Cell>
-                <div className="lc-admin-actions">
-                  <Button variant="secondary" aria-label={`Edit details of ${template.name}`}
-                    onPress={() => actor.send({ type: 'EDIT', itemId: template.id })}>
-                    Edit details
-                  </Button>
-                  <LinkButton variant="tertiary" href={templatePath(template.id)} aria-label={`Edit questions of ${template.name}`}>
-                    Edit questions
-                  </LinkButton>
-                </div>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+      <AdminTable aria-label="Request templates" columns={['Template', 'Category', 'For alpha', 'Version']} items={shown} dependencies={[categories]} empty="No request templates here yet. Create one with New template.">
+        {(template) => (
+          <>
+            <Cell>
+              <span className="lc-admin-table__name">{template.name}</span>
+              <span className="lc-admin-table__detail">{template.slug}</span>
+            </Cell>
+            <Cell>{template.category_id === null ? 'No category' : (categoryNames.get(template.category_id) ?? '')}</Cell>
+            <Cell>{template.for_alpha ? 'Yes' : 'No'}</Cell>
+            <Cell>{template.version}</Cell>
+            <ActionsCell>
+              <EditButton actor={actor} itemId={template.id} label={`Edit details of ${template.name}`}>Edit details</EditButton>
+              <LinkButton variant="tertiary" href={templatePath(template.id)} aria-label={`Edit questions of ${template.name}`}>
+                Edit questions
+              </LinkButton>
+            </ActionsCell>
+          </>
+        )}
+      </AdminTable>
     </section>
   );
 }

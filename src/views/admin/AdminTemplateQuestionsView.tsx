@@ -1,28 +1,30 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { QUESTION_TYPES, type QuestionPrefill, type QuestionType } from '../../contract/surveys.ts';
+import type { AdminSurveyCategory, AdminTemplate } from '../../contract/adminCatalogue.ts';
+import type { AdminCollectionActor } from '../../machines/adminCollection.ts';
 import type { FieldErrors } from '../../machines/adminForms.ts';
 import {
   PREFILL_OF_TYPE,
   type QuestionChanges,
   type QuestionDraft,
-  SURVEYS_PATH,
-  type adminTemplateQuestionsMachine,
+  type QuestionEdit,
+  type TemplateDraft,
+  previewNameOf,
 } from '../../machines/adminTemplateQuestions.machine.ts';
-import { Button, LinkButton } from '../../widgets/Button.tsx';
+import { Button } from '../../widgets/Button.tsx';
 import { Checkbox } from '../../widgets/Checkbox.tsx';
-import { Form } from '../../widgets/Form.tsx';
 import { Select } from '../../widgets/Select.tsx';
-import { Drawer } from '../../widgets/Drawer.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
-import { SurveyConversation } from '../requestCreation/SurveyConversation.tsx';
+import { SurveyConversation, type SurveyActor } from '../requestCreation/SurveyConversation.tsx';
+import { DiscardQuestion, EntryTools, FormFields } from './AdminCollection.tsx';
 import { AdminListFrame } from './AdminParts.tsx';
 import { TemplateDetailsFields } from './AdminSurveysView.tsx';
 import '../requestCreation/requestCreation.css';
 
-export type AdminTemplateQuestionsActor = ActorRefFrom<typeof adminTemplateQuestionsMachine>;
+/** The editor's actor, as its view reads it (adminTemplateQuestionsMachine's). */
+export type AdminTemplateQuestionsActor = AdminCollectionActor<AdminTemplate, TemplateDraft, AdminSurveyCategory[], QuestionEdit>;
 
 /** SPEC §3 question types, as the admin reads them. */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -44,90 +46,94 @@ const PREFILL_LABELS: Record<QuestionPrefill, string> = {
 
 /**
  * The question editor of a request template (or of a new one, with its details): every question's text, type,
- * optional flag, pre-fill and options, in order; saved as a whole, and previewed as the employee conversation.
+ * optional flag, pre-fill and options, in order; saved as a whole, and previewed beside it as the employee
+ * conversation. Leaving it with changes asks first.
  */
 export function AdminTemplateQuestionsView({ editor: actor }: { editor: AdminTemplateQuestionsActor }) {
-  const template = useSelector(actor, (snapshot) => snapshot.context.template);
-  const isNew = useSelector(actor, (snapshot) => snapshot.context.templateId === null);
+  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const isNew = useSelector(actor, (snapshot) => (snapshot.context.form ?? snapshot.context.opening)?.itemId === null);
   const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
   const notice = useSelector(actor, (snapshot) => snapshot.context.notice);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const isBusy = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const isLoaded = useSelector(actor, (snapshot) => !snapshot.matches('loading') && !snapshot.matches('failed'));
-  const heading = isNew ? 'New request template' : template ? template.name : 'Request template';
+  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const isAskingToDiscard = useSelector(actor, (snapshot) => snapshot.matches('confirmingDiscard'));
+  const heading = form?.record?.name ?? (isNew ? 'New request template' : 'Request template');
+  const send = (event: { type: 'SAVE' | 'CANCEL' | 'DISCARD' | 'KEEP_EDITING' }) => actor.send(event);
 
   return (
     <AdminListFrame heading={heading} isBusy={isBusy} loadError={loadError} onRetry={() => actor.send({ type: 'RETRY' })}
-      notice={notice} isLoaded={isLoaded}
-      action={<LinkButton variant="secondary" href={SURVEYS_PATH}>Back to surveys</LinkButton>}>
-      <QuestionsForm actor={actor} />
-      <TemplatePreview actor={actor} />
+      notice={notice} isLoaded={form !== null}
+      action={<Button variant="secondary" isDisabled={isSaving} onPress={() => send({ type: 'CANCEL' })}>Back to surveys</Button>}>
+      <div className="lc-template-editor">
+        <FormFields saveLabel={isNew ? 'Create template' : 'Save questions'} isSaving={isSaving} formError={formError} send={send}
+          className="lc-admin-form lc-template-editor__form">
+          <QuestionsFields actor={actor} />
+        </FormFields>
+        <TemplatePreview actor={actor} />
+      </div>
+      <DiscardQuestion isOpen={isAskingToDiscard} send={send}
+        unsaved={isNew ? 'This template has not been created yet.' : 'Your changes to these questions have not been saved.'} />
     </AdminListFrame>
   );
 }
 
-function QuestionsForm({ actor }: { actor: AdminTemplateQuestionsActor }) {
-  const template = useSelector(actor, (snapshot) => snapshot.context.template);
-  const isNew = useSelector(actor, (snapshot) => snapshot.context.templateId === null);
-  const details = useSelector(actor, (snapshot) => snapshot.context.details);
-  const categories = useSelector(actor, (snapshot) => snapshot.context.categories);
-  const questions = useSelector(actor, (snapshot) => snapshot.context.questions);
+function QuestionsFields({ actor }: { actor: AdminTemplateQuestionsActor }) {
+  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const categories = useSelector(actor, (snapshot) => snapshot.context.choices) ?? [];
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
   const announcement = useSelector(actor, (snapshot) => snapshot.context.announcement);
-  const isSaving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
   const isEditing = useSelector(actor, (snapshot) => snapshot.matches('editing'));
+  const list = useFocusAfterListChange(form?.draft.questions.length ?? 0);
+  if (!form) return null;
+  const { draft, record: template } = form;
   const categoryName = categories.find((category) => category.id === template?.category_id)?.name ?? 'No category';
-  const list = useFocusAfterListChange(questions.length);
+  const edit = (questionEdit: QuestionEdit) => actor.send({ type: 'EDIT_DRAFT', edit: questionEdit });
 
   return (
-    <Form className="lc-admin-form lc-template-editor" validationBehavior="aria" onSubmit={(event) => {
-      event.preventDefault();
-      actor.send({ type: 'SAVE' });
-    }}>
-      {isNew ? (
+    <>
+      {template ? (
+        <div className="lc-template-editor__summary">
+          <p>
+            {template.slug} · {categoryName} · {template.for_alpha ? 'for alpha' : 'not for alpha'} · <strong>version {template.version}</strong>
+          </p>
+          <p className="lc-field__description">
+            Saving replaces the whole list. Employees who already began this request keep the questions they began with;
+            new requests get the saved ones.
+          </p>
+        </div>
+      ) : (
         <fieldset className="lc-template-editor__details">
           <legend className="lc-template-editor__legend">Details</legend>
-          <TemplateDetailsFields draft={details} categories={categories} fieldErrors={fieldErrors} isNew
-            onChange={(changes) => actor.send({ type: 'CHANGE_DETAILS', changes })} />
+          <TemplateDetailsFields draft={draft} categories={categories} fieldErrors={fieldErrors} isNew
+            onChange={(changes) => actor.send({ type: 'CHANGE', changes })} />
         </fieldset>
-      ) : (
-        template && (
-          <div className="lc-template-editor__summary">
-            <p>
-              {template.slug} · {categoryName} · {template.for_alpha ? 'for alpha' : 'not for alpha'} · <strong>version {template.version}</strong>
-            </p>
-            <p className="lc-field__description">
-              Saving replaces the whole list. Employees who already began this request keep the questions they began with;
-              new requests get the saved ones.
-            </p>
-          </div>
-        )
       )}
       <section className="lc-template-editor__questions" aria-labelledby="template-questions-heading" ref={list}>
         <h2 id="template-questions-heading" tabIndex={-1}>Questions</h2>
         <p className="lc-field__description">Employees are asked one question at a time, in this order.</p>
         {fieldErrors.questions && <Message severity="error">{fieldErrors.questions}</Message>}
         <ol className="lc-template-editor__list">
-          {questions.map((question, index) => (
+          {draft.questions.map((question, index) => (
             <li key={question.key}>
-              <QuestionEditor actor={actor} question={question} position={index + 1} count={questions.length} isDisabled={!isEditing} />
+              <QuestionEditor question={question} index={index} count={draft.questions.length} errors={questionErrorsOf(fieldErrors, index)}
+                edit={edit} isDisabled={!isEditing} />
             </li>
           ))}
         </ol>
         <p className="lc-visually-hidden" aria-live="polite">{announcement}</p>
-        <Button variant="secondary" isDisabled={!isEditing} onPress={() => actor.send({ type: 'ADD_QUESTION' })}>
+        <Button variant="secondary" isDisabled={!isEditing} onPress={() => edit({ kind: 'addQuestion' })}>
           Add a question
         </Button>
       </section>
-      {formError && <Message severity="error">{formError}</Message>}
-      <div className="lc-admin-actions">
-        <Button type="submit" isLoading={isSaving}>{isNew ? 'Create template' : 'Save questions'}</Button>
-        <Button variant="secondary" isDisabled={!isEditing} onPress={() => actor.send({ type: 'PREVIEW' })}>
-          Preview
-        </Button>
-      </div>
-    </Form>
+    </>
   );
+}
+
+/** The messages about the question at `index`, by their path inside it ('label', 'select_options.0.value'). */
+function questionErrorsOf(fieldErrors: FieldErrors, index: number): FieldErrors {
+  const prefix = `questions.${index}.`;
+  return Object.fromEntries(Object.entries(fieldErrors).flatMap(([path, message]) => (path.startsWith(prefix) ? [[path.slice(prefix.length), message]] : [])));
 }
 
 /** A question added takes the focus on its text; after one is removed, the focus goes to the list's heading. */
@@ -143,45 +149,35 @@ function useFocusAfterListChange(count: number) {
 }
 
 interface QuestionEditorProps {
-  actor: AdminTemplateQuestionsActor;
   question: QuestionDraft;
-  position: number;
+  index: number;
   count: number;
+  /** The messages about this question, by their path inside it. */
+  errors: FieldErrors;
+  edit: (edit: QuestionEdit) => void;
   isDisabled: boolean;
 }
 
-function QuestionEditor({ actor, question, position, count, isDisabled }: QuestionEditorProps) {
-  const errors = useSelector(actor, (snapshot) => snapshot.context.questionErrors[question.key]) ?? {};
-  const { key } = question;
-  const change = (changes: QuestionChanges) => actor.send({ type: 'CHANGE_QUESTION', key, changes });
+function QuestionEditor({ question, index, count, errors, edit, isDisabled }: QuestionEditorProps) {
+  const position = index + 1;
+  const change = (changes: QuestionChanges) => edit({ kind: 'changeQuestion', question: index, changes });
   const prefill = PREFILL_OF_TYPE[question.type];
   const card = useRef<HTMLFieldSetElement>(null);
-  const move = (offset: -1 | 1) => {
-    actor.send({ type: 'MOVE_QUESTION', key, offset });
+  const move = (by: -1 | 1) => {
+    edit({ kind: 'moveQuestion', question: index, by });
     // A question moved to either end can move no further that way: its other move button keeps the focus.
-    const reachesEnd = offset < 0 ? position - 1 === 1 : position + 1 === count;
-    if (reachesEnd) requestAnimationFrame(() => card.current?.querySelector<HTMLElement>(`[data-move="${-offset}"]`)?.focus());
+    const reachesEnd = by < 0 ? index - 1 === 0 : index + 1 === count - 1;
+    if (reachesEnd) requestAnimationFrame(() => card.current?.querySelector<HTMLElement>(`[data-move="${-by}"]`)?.focus());
   };
-  const titleId = `question-${key}-title`;
+  const titleId = `question-${question.key}-title`;
 
   return (
     <fieldset className="lc-question-editor" aria-labelledby={titleId} ref={card}>
-      <div className="lc-question-editor__top">
+      <div className="lc-admin-bar">
         <h3 id={titleId} className="lc-question-editor__title">Question {position}</h3>
-        <div className="lc-admin-actions">
-          <Button variant="tertiary" data-move="-1" aria-label={`Move up question ${position}`} isDisabled={isDisabled || position === 1}
-            onPress={() => move(-1)}>
-            Move up
-          </Button>
-          <Button variant="tertiary" data-move="1" aria-label={`Move down question ${position}`} isDisabled={isDisabled || position === count}
-            onPress={() => move(1)}>
-            Move down
-          </Button>
-          <Button variant="tertiary" aria-label={`Remove question ${position}`} isDisabled={isDisabled}
-            onPress={() => actor.send({ type: 'REMOVE_QUESTION', key })}>
-            Remove
-          </Button>
-        </div>
+        <EntryTools names={[`Move up question ${position}`, `Move down question ${position}`, `Remove question ${position}`]}
+          text={['Move up', 'Move down']} index={index} count={count} isDisabled={isDisabled} onMove={move}
+          onRemove={() => edit({ kind: 'removeQuestion', question: index })} />
       </div>
       <TextInput label="Question" isRequired value={question.label} onChange={(label) => change({ label })} errorMessage={errors.label}
         isDisabled={isDisabled} />
@@ -204,67 +200,71 @@ function QuestionEditor({ actor, question, position, count, isDisabled }: Questi
       )}
       {errors.prefill && <Message severity="error">{errors.prefill}</Message>}
       {question.type === 'SingleSelectInput' && (
-        <SelectOptions actor={actor} question={question} position={position} errors={errors} isDisabled={isDisabled} />
+        <SelectOptions question={question} index={index} errors={errors} edit={edit} isDisabled={isDisabled} />
       )}
     </fieldset>
   );
 }
 
-interface SelectOptionsProps {
-  actor: AdminTemplateQuestionsActor;
-  question: QuestionDraft;
-  position: number;
-  errors: FieldErrors;
-  isDisabled: boolean;
-}
-
 /** A single select's options: each one's label (what the employee picks) and value (what is stored). */
-function SelectOptions({ actor, question, position, errors, isDisabled }: SelectOptionsProps) {
-  const { key } = question;
-  const legendId = `question-${key}-options`;
+function SelectOptions({ question, index, errors, edit, isDisabled }: Omit<QuestionEditorProps, 'count'>) {
+  const position = index + 1;
+  const legendId = `question-${question.key}-options`;
+  const changeOption = (option: number, changes: { label?: string; value?: string }) => edit({ kind: 'changeOption', question: index, option, changes });
   return (
     <fieldset className="lc-question-editor__options" aria-labelledby={legendId}>
       <legend id={legendId} className="lc-field__label">Options of question {position}</legend>
       {errors.select_options && <Message severity="error">{errors.select_options}</Message>}
       <ol className="lc-question-editor__option-list">
-        {question.options.map((option, index) => (
+        {question.options.map((option, place) => (
           // Options have no identity of their own but their place.
-          <li key={index} className="lc-question-editor__option">
-            <TextInput label={`Option ${index + 1}`} isRequired value={option.label} isDisabled={isDisabled}
-              errorMessage={errors[`select_options.${index}.label`]}
-              onChange={(label) => actor.send({ type: 'CHANGE_OPTION', key, index, changes: { label } })} />
-            <TextInput label={`Value of option ${index + 1}`} isRequired value={option.value} isDisabled={isDisabled}
-              errorMessage={errors[`select_options.${index}.value`]}
-              onChange={(value) => actor.send({ type: 'CHANGE_OPTION', key, index, changes: { value } })} />
-            <Button variant="tertiary" aria-label={`Remove option ${index + 1} of question ${position}`} isDisabled={isDisabled}
-              onPress={() => actor.send({ type: 'REMOVE_OPTION', key, index })}>
+          <li key={place} className="lc-question-editor__option">
+            <TextInput label={`Option ${place + 1}`} isRequired value={option.label} isDisabled={isDisabled}
+              errorMessage={errors[`select_options.${place}.label`]} onChange={(label) => changeOption(place, { label })} />
+            <TextInput label={`Value of option ${place + 1}`} isRequired value={option.value} isDisabled={isDisabled}
+              errorMessage={errors[`select_options.${place}.value`]} onChange={(value) => changeOption(place, { value })} />
+            <Button variant="tertiary" aria-label={`Remove option ${place + 1} of question ${position}`} isDisabled={isDisabled}
+              onPress={() => edit({ kind: 'removeOption', question: index, option: place })}>
               Remove
             </Button>
           </li>
         ))}
       </ol>
-      <Button variant="secondary" isDisabled={isDisabled} onPress={() => actor.send({ type: 'ADD_OPTION', key })}>
+      <Button variant="secondary" isDisabled={isDisabled} onPress={() => edit({ kind: 'addOption', question: index })}>
         Add an option
       </Button>
     </fieldset>
   );
 }
 
-/** The draft as the employee conversation, in the drawer employees see it in; nothing is sent. */
+/**
+ * Beside the questions (below them on a narrow screen): the draft as the employee conversation, started on request;
+ * nothing is sent.
+ */
 function TemplatePreview({ actor }: { actor: AdminTemplateQuestionsActor }) {
-  const survey = useSelector(actor, (snapshot) => snapshot.context.preview);
-  const name = useSelector(actor, (snapshot) => snapshot.context.template?.name ?? (snapshot.context.details.name.trim() || 'New request'));
-  if (!survey) return null;
+  const survey = useSelector(actor, (snapshot) => snapshot.context.preview) as SurveyActor | null;
+  const name = useSelector(actor, (snapshot) => (snapshot.context.form ? previewNameOf(snapshot.context.form) : ''));
+  const isEditing = useSelector(actor, (snapshot) => snapshot.matches('editing'));
   return (
-    <Drawer isOpen title={name} isDismissable className="lc-request-drawer"
-      onOpenChange={(open) => !open && actor.send({ type: 'CLOSE_PREVIEW' })}>
-      <div className="lc-template-preview__banner">
-        <Message severity="info" title="Preview">
-          This is what employees see. Nothing you answer here is saved or sent, files included; pre-filled answers show sample values.
-        </Message>
-        <Button variant="secondary" onPress={() => actor.send({ type: 'RESTART_PREVIEW' })}>Start again</Button>
-      </div>
-      <SurveyConversation key={survey.id} actor={survey} />
-    </Drawer>
+    <section className="lc-template-preview" aria-labelledby="template-preview-heading">
+      <h2 id="template-preview-heading">Preview</h2>
+      {survey ? (
+        <>
+          <Message severity="info" title={name}>
+            This is what employees see. Nothing you answer here is saved or sent, files included; pre-filled answers show sample values.
+          </Message>
+          <div className="lc-admin-actions">
+            <Button variant="secondary" onPress={() => actor.send({ type: 'RESTART_PREVIEW' })}>Start again</Button>
+            <Button variant="tertiary" onPress={() => actor.send({ type: 'CLOSE_PREVIEW' })}>Close the preview</Button>
+          </div>
+          <SurveyConversation key={survey.id} actor={survey} />
+        </>
+      ) : (
+        <>
+          <p className="lc-field__description">Answer the questions as employees will, one at a time. Nothing is saved or sent.</p>
+          <Button variant="secondary" isDisabled={!isEditing} onPress={() => actor.send({ type: 'PREVIEW' })}>Preview</Button>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,6 +1,9 @@
 import { useSelector } from '@xstate/react';
-import type { KeyboardEvent } from 'react';
-import type { Composer } from '../../machines/consoleRequest.machine.ts';
+import { type KeyboardEvent, useRef } from 'react';
+import { useFlow } from '../../machines/appSystem.tsx';
+import { type Composer, composerText } from '../../machines/consoleRequest.machine.ts';
+import { savedReplyPickerMachine, withReplyInserted } from '../../machines/savedReplyPicker.machine.ts';
+import { SavedReplyPicker } from './SavedReplyPicker.tsx';
 import { isUploading } from '../../machines/upload.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { Form } from '../../widgets/Form.tsx';
@@ -63,6 +66,10 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
   const previewError = useSelector(request, ({ context }) => context.previewError);
   const sendError = useSelector(request, ({ context }) => context.sendError);
   const labels = COMPOSERS[kind];
+  const requestId = useSelector(request, ({ context }) => context.requestId);
+  // A part of this composer, living and ending with it, as a flow of the app's system (the inspector shows it).
+  const savedReplies = useFlow(savedReplyPickerMachine, { id: `savedReplyPicker-${kind}`, input: { requestId } });
+  const editorRef = useRef<HTMLDivElement>(null);
   const hasText = text.trim().length > 0;
   // Only the active composer shows a preview or an error; the hidden reply keeps its text and file.
   const shownMode = isActive ? mode : 'writing';
@@ -84,7 +91,7 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
     >
       {kind === 'note' && <p className="lc-console-composer__note-warning">{INTERNAL_NOTE_LABEL}</p>}
       {shownMode === 'writing' ? (
-        <div onKeyDown={sendOnCtrlEnter}>
+        <div onKeyDown={sendOnCtrlEnter} ref={editorRef}>
           <TextInput
             type="textarea"
             label={`${labels.field} (Markdown)`}
@@ -93,8 +100,13 @@ function ComposerForm({ request, kind }: { request: ConsoleRequestActor; kind: C
             value={text}
             isDisabled={isSending}
             description={MARKDOWN_HINT}
-            onChange={(value) => request.send({ type: 'EDIT', text: value })}
+            onChange={(value) => {
+              savedReplies.send({ type: 'TYPED', before: text, after: value });
+              request.send({ type: 'EDIT', text: value });
+            }}
           />
+          <SavedReplyPicker picker={savedReplies} returnFocusTo={editorRef}
+            onInsert={(reply) => request.send({ type: 'EDIT', text: withReplyInserted(composerText(request.getSnapshot().context), reply) })} />
         </div>
       ) : (
         <section className="lc-console-preview" aria-label="Preview" aria-live="polite">

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Logo } from '../../widgets/Logo.tsx';
 import { useFlow, useSession } from '../../machines/appSystem.tsx';
@@ -8,6 +8,7 @@ import { type ConsoleQueueContext, consoleQueueMachine } from '../../machines/co
 import { REQUEST_NOT_FOUND } from '../../machines/consoleRequest.machine.ts';
 import { Message } from '../../widgets/Message.tsx';
 import { type ConsoleQueueActor, ConsoleQueueView } from './ConsoleQueueView.tsx';
+import { ConsoleAvailability } from './ConsoleAvailability.tsx';
 import { ConsoleRequestLoading, ConsoleRequestView, type ConsoleStaffUser } from './ConsoleRequestView.tsx';
 import './console.css';
 
@@ -47,7 +48,7 @@ export default function ConsoleLayout() {
       <a className="lc-console__skip" href="#console-main">
         Skip to the request
       </a>
-      <ConsoleHeader queue={queue} user={user} />
+      <ConsoleHeader queue={queue} user={user} availability={<ConsoleAvailability />} />
       <div className="lc-console__body">
         {/* An open request's name is the page's heading; without one, the console is. */}
         {!hasRequestAddress && <h1 className="lc-visually-hidden">Concierge console</h1>}
@@ -72,7 +73,16 @@ export default function ConsoleLayout() {
 }
 
 /** The console's bar: where you are, whether news arrives live, who you are, and the way back to the app. */
-export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user: ConsoleStaffUser & Partial<Pick<User, 'role'>> }) {
+export function ConsoleHeader({
+  queue,
+  user,
+  availability,
+}: {
+  queue: ConsoleQueueActor;
+  user: ConsoleStaffUser & Partial<Pick<User, 'role'>>;
+  /** The availability switch (its own flow), where the console shows it. */
+  availability?: ReactNode;
+}) {
   const liveStatus = useSelector(queue, (snapshot) => snapshot.context.liveStatus);
   return (
     <header className="lc-console__header">
@@ -83,7 +93,9 @@ export function ConsoleHeader({ queue, user }: { queue: ConsoleQueueActor; user:
         {LIVE_STATUS_TEXT[liveStatus]}
       </span>
       <nav className="lc-console__nav" aria-label="Console">
+        {availability}
         <span className="lc-console__me">{user.full_name}</span>
+        <Link to="/console/reports">Reports</Link>
         {user.role === 'admin' && <Link to="/console/admin/companies">Administration</Link>}
         <Link to="/dashboard">Employee app</Link>
       </nav>

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import type { ConsoleQueue, ConsoleRequestSummary } from '../../contract/console.ts';
-import { requestStatusLabel } from '../../contract/requests.ts';
 import type { consoleQueueMachine } from '../../machines/consoleQueue.machine.ts';
 import { CONSOLE_QUEUES } from '../../machines/consoleQueue.machine.ts';
 import { Button } from '../../widgets/Button.tsx';
@@ -11,6 +10,9 @@ import { Message } from '../../widgets/Message.tsx';
 import { SearchField } from '../../widgets/SearchField.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 import { Tab, TabGroup, TabList, TabPanel } from '../../widgets/Tabs.tsx';
+import { RequestStatusBadge } from '../requests/RequestStatusBadge.tsx';
+import { ServiceLevelSummary } from './ServiceLevelBadge.tsx';
+import { alertInWords } from '../../contract/sla.ts';
 
 export type ConsoleQueueActor = ActorRefFrom<typeof consoleQueueMachine>;
 
@@ -29,6 +31,7 @@ export function ConsoleQueueView({ queue, selectedRequestId }: ConsoleQueueViewP
 
   return (
     <section className="lc-console-queues" aria-label="Queues" aria-busy={isBusy}>
+      <TurnaroundAlerts queue={queue} />
       <SearchField
         label="Search by employee or request name"
         value={searchText}
@@ -55,6 +58,32 @@ export function ConsoleQueueView({ queue, selectedRequestId }: ConsoleQueueViewP
           </TabPanel>
         ))}
       </TabGroup>
+    </section>
+  );
+}
+
+/**
+ * Issue 28: at-risk and breach alerts as they arrive, announced at once (a live log), each a link to its request,
+ * until the concierge dismisses them.
+ */
+function TurnaroundAlerts({ queue }: { queue: ConsoleQueueActor }) {
+  const alerts = useSelector(queue, (snapshot) => snapshot.context.alerts);
+  return (
+    <section role="log" aria-live="assertive" aria-label="Turnaround alerts" className="lc-console-alerts">
+      {alerts.length > 0 && (
+        <>
+          <ul aria-label="Alerts">
+            {alerts.map((alert) => (
+              <li key={`${alert.request_id}-${alert.target}-${alert.kind}`}>
+                <Link to={`/console/requests/${alert.request_id}`}>{alertInWords(alert)}</Link>
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" onPress={() => queue.send({ type: 'DISMISS_ALERTS' })}>
+            Dismiss alerts
+          </Button>
+        </>
+      )}
     </section>
   );
 }
@@ -115,9 +144,10 @@ function QueueRow({ request, isCurrent }: { request: ConsoleRequestSummary; isCu
       </span>
       <span className="lc-console-row__employee">{request.employee.full_name}</span>
       <span className="lc-console-row__meta">
-        {requestStatusLabel(request.status)} · {request.assignee ? request.assignee.full_name : 'Unassigned'} ·{' '}
+        <RequestStatusBadge status={request.status} /> · {request.assignee ? request.assignee.full_name : 'Unassigned'} ·{' '}
         {relativeTime(lastActivity)}
       </span>
+      {request.service_level && request.status !== 'closed' && <ServiceLevelSummary level={request.service_level} />}
     </Link>
   );
 }

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { User } from '../../contract/account.ts';
 import { type ConsoleRequest, STATUS_TRANSITIONS } from '../../contract/console.ts';
-import { type RequestStatus, requestStatusLabel } from '../../contract/requests.ts';
+import type { RequestStatus } from '../../contract/requests.ts';
 import type {
   consoleRequestMachine} from '../../machines/consoleRequest.machine.ts';
 import {
@@ -11,13 +11,16 @@ import {
   isAssignedTo,
   isBusy,
 } from '../../machines/consoleRequest.machine.ts';
+import { attachmentHref } from '../../services/threadRules.ts';
 import { Button } from '../../widgets/Button.tsx';
 import { relativeTime } from '../../widgets/format.ts';
 import { Menu, MenuItem, MenuTrigger } from '../../widgets/Menu.tsx';
 import { Message } from '../../widgets/Message.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
+import { RequestStatusBadge } from '../requests/RequestStatusBadge.tsx';
 import { ConsoleComposer } from './ConsoleComposer.tsx';
-import { ConsoleThread, attachmentHref } from './ConsoleThread.tsx';
+import { ConsoleThread } from './ConsoleThread.tsx';
+import { ServiceTargets } from './ServiceLevelBadge.tsx';
 
 export type ConsoleRequestActor = ActorRefFrom<typeof consoleRequestMachine>;
 /** The signed-in concierge or admin, as the console needs them. */
@@ -63,12 +66,13 @@ export function ConsoleRequestView({ request, me }: ConsoleRequestViewProps) {
       <header className="lc-console-request__header">
         <h1 id="console-request-title">{loaded.name}</h1>
         <p className="lc-console-request__facts">
-          <span className={`lc-console-status lc-console-status--${loaded.status}`}>{requestStatusLabel(loaded.status)}</span>
+          <RequestStatusBadge status={loaded.status} />
           <span>Requested {relativeTime(loaded.issued_at)}</span>
           {loaded.survey_category_name && <span>{loaded.survey_category_name}</span>}
         </p>
       </header>
       <RequestActions request={request} loaded={loaded} me={me} />
+      {loaded.service_level && <RequestTargets request={request} loaded={loaded} />}
       <div className="lc-console-request__columns">
         <div className="lc-console-request__conversation">
           <ConsoleThread request={loaded} />
@@ -80,6 +84,21 @@ export function ConsoleRequestView({ request, me }: ConsoleRequestViewProps) {
         </aside>
       </div>
     </article>
+  );
+}
+
+function RequestTargets({ request, loaded }: { request: ConsoleRequestActor; loaded: ConsoleRequest }) {
+  const busy = useSelector(request, isBusy);
+  const saving = useSelector(request, (snapshot) => snapshot.matches({ loaded: { activity: 'settingWaiting' } }));
+  if (!loaded.service_level) return null;
+  return (
+    <ServiceTargets
+      level={loaded.service_level}
+      isCompleted={loaded.status === 'closed'}
+      isBusy={busy}
+      isSaving={saving}
+      onWaitingChange={(waiting) => request.send({ type: 'SET_WAITING', waiting })}
+    />
   );
 }
 

@@ -1,13 +1,11 @@
 import type { ConsoleRequest, ThreadEntry } from '../../contract/console.ts';
 import { requestStatusLabel } from '../../contract/requests.ts';
+import { attachmentHref, attachmentKind } from '../../services/threadRules.ts';
 import { relativeTime } from '../../widgets/format.ts';
+import { ImageThumbnail } from './ImageThumbnail.tsx';
 
 export const INTERNAL_NOTE_LABEL = 'Internal note — not visible to the employee';
 
-/** The Attachment route (SPEC §2) opens a stored file; staff may open every file of a request. */
-export function attachmentHref(key: string): string {
-  return `/attachments/${encodeURIComponent(key)}`;
-}
 
 function When({ at }: { at: string }) {
   return (
@@ -17,15 +15,20 @@ function When({ at }: { at: string }) {
   );
 }
 
+/** A message's files: images as thumbnails (as the employee sees them), anything else as a link. */
 function Attachments({ keys }: { keys: string[] }) {
   if (keys.length === 0) return null;
   return (
     <ul className="lc-console-entry__files" aria-label="Attachments">
       {keys.map((key, index) => (
         <li key={key}>
-          <a href={attachmentHref(key)} target="_blank" rel="noopener noreferrer">
-            Open attachment{keys.length > 1 ? ` ${index + 1}` : ''} (new tab)
-          </a>
+          {attachmentKind(key) === 'image' ? (
+            <ImageThumbnail fileKey={key} />
+          ) : (
+            <a href={attachmentHref(key)} target="_blank" rel="noopener noreferrer">
+              Open attachment{keys.length > 1 ? ` ${index + 1}` : ''} (new tab)
+            </a>
+          )}
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@ import { Checkbox, CheckboxGroup } from '../../widgets/Checkbox.tsx';
 import { Chip, ChipRadioGroup } from '../../widgets/Chip.tsx';
 import { ComboBox } from '../../widgets/ComboBox.tsx';
 import { Confetti } from '../../widgets/Confetti.tsx';
+import { CountBadge } from '../../widgets/CountBadge.tsx';
 import { DatePicker } from '../../widgets/DatePicker.tsx';
 import { ConfirmDialog, Dialog } from '../../widgets/Dialog.tsx';
 import { Drawer, DRAWER_POSITIONS, DRAWER_VARIANTS, type DrawerProps } from '../../widgets/Drawer.tsx';
@@ -25,6 +26,8 @@ import { SearchField } from '../../widgets/SearchField.tsx';
 import { Select } from '../../widgets/Select.tsx';
 import { Skeleton } from '../../widgets/Skeleton.tsx';
 import { Spinner } from '../../widgets/Spinner.tsx';
+import { STATUS_TONES, StatusBadge } from '../../widgets/StatusBadge.tsx';
+import { RequestStatusBadge } from '../requests/RequestStatusBadge.tsx';
 import { Switch } from '../../widgets/Switch.tsx';
 import { Cell, Column, Row as TableRow, Table, TableBody, TableHeader } from '../../widgets/Table.tsx';
 import { Tab, TabGroup, TabList, TabPanel, Tabs } from '../../widgets/Tabs.tsx';
@@ -441,6 +444,18 @@ function CategoryIconsSection() {
   );
 }
 
+function CountBadgesSection() {
+  return (
+    <Section title="Count badges">
+      <div className="lc-gallery__row">
+        {[0, 1, 12, 120].map((count) => (
+          <span key={count}>Requests <CountBadge count={count} label={{ one: 'unread reply', other: 'unread replies' }} /></span>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
 function FormattersSection() {
   // Fixed instants, so the examples read the same on every visit.
   const now = new Date('2025-06-15T12:00:00');
@@ -497,12 +512,30 @@ function FileUploaderSection() {
   );
 }
 
+function StatusBadgesSection() {
+  return (
+    <Section title="Status badges">
+      <Row label="Tones">
+        {STATUS_TONES.map((tone) => (
+          <StatusBadge key={tone} tone={tone}>{tone}</StatusBadge>
+        ))}
+      </Row>
+      <Row label="Request statuses (every screen)">
+        {['open', 'in_progress', 'closed', 'archived'].map((status) => (
+          <RequestStatusBadge key={status} status={status} />
+        ))}
+      </Row>
+    </Section>
+  );
+}
+
 export default function WidgetGallery() {
   return (
     <main className="lc-gallery">
       <h1>Widget gallery</h1>
       <ButtonsSection />
       <ChipsSection />
+      <StatusBadgesSection />
       <TextInputsSection />
       <PhoneInputSection />
       <MessagesSection />
@@ -518,6 +551,7 @@ export default function WidgetGallery() {
       <ProgressSection />
       <ConfettiSection />
       <CategoryIconsSection />
+      <CountBadgesSection />
       <FormattersSection />
       <FileUploaderSection />
     </main>

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { Link, useSearchParams } from 'react-router';
 import { offeringDrawerMachine } from '../../machines/offeringDrawer.machine.ts';
+import { type OfferingsSearchActor, offeringsSearchMachine } from '../../machines/offeringsSearch.machine.ts';
+import { isSearching } from '../../machines/search.ts';
 import {
   OFFERINGS_LANDING_PATH,
   hasLoaded,
@@ -13,6 +15,7 @@ import { Skeleton } from '../../widgets/Skeleton.tsx';
 import { Switch } from '../../widgets/Switch.tsx';
 import { useFlow } from '../../machines/appSystem.tsx';
 import { PageHeading } from '../PageHeading.tsx';
+import { SearchBox, SearchOutcome } from '../SearchOutcome.tsx';
 import { CategoryFilterBar } from './CategoryFilterBar.tsx';
 import {
   CatalogueFailure,
@@ -29,19 +32,16 @@ export const NO_RESULTS = 'Sorry, no results have been found';
 export interface OfferingsFullViewProps {
   catalogue: OfferingsCatalogueActor;
   drawer: OfferingDrawerActor;
+  search: OfferingsSearchActor;
 }
 
 /**
  * SPEC §2 Benefits & Offers full page: the back link, the category filter bar, 'Show only my benefits' (when it
- * would change anything) and the grid of cards, or 'Sorry, no results have been found' once loaded.
+ * would change anything) and the grid of cards, or 'Sorry, no results have been found' once loaded. Above them the
+ * search of the catalogue (issue 32), whose results take the filters' and the grid's place while a search is on.
  */
-export function OfferingsFullView({ catalogue, drawer }: OfferingsFullViewProps) {
-  const categories = useSelector(catalogue, (snapshot) => snapshot.context.offeringCategories);
-  const category = useSelector(catalogue, (snapshot) => snapshot.context.category);
-  const benefitsOnly = useSelector(catalogue, (snapshot) => snapshot.context.benefitsOnly);
-  const showsSwitch = useSelector(catalogue, showsBenefitsSwitch);
-  const offerings = useSelector(catalogue, visibleOfferings);
-  const loaded = useSelector(catalogue, hasLoaded);
+export function OfferingsFullView({ catalogue, drawer, search }: OfferingsFullViewProps) {
+  const searching = useSelector(search, isSearching);
   const isFetching = useSelector(catalogue, (snapshot) => snapshot.hasTag('fetching'));
 
   return (
@@ -54,6 +54,35 @@ export function OfferingsFullView({ catalogue, drawer }: OfferingsFullViewProps)
       </Link>
       <PageHeading title="All benefits & offers" />
 
+      <SearchBox search={search} label="Search benefits & offers" placeholder="A name, a provider or a category" />
+      {searching ? (
+        <SearchOutcome search={search}>
+          {(found) => (
+            <OfferingCardList offerings={found} catalogue={catalogue} drawer={drawer} layout="grid" label="Benefits and offers found"
+              showsBenefitBadge />
+          )}
+        </SearchOutcome>
+      ) : (
+        <CatalogueBrowser catalogue={catalogue} drawer={drawer} />
+      )}
+
+      <LazyOfferingDrawer actor={drawer} />
+    </div>
+  );
+}
+
+/** The catalogue by category: the filter bar, the switch, and the grid of the chosen offerings. */
+function CatalogueBrowser({ catalogue, drawer }: Omit<OfferingsFullViewProps, 'search'>) {
+  const categories = useSelector(catalogue, (snapshot) => snapshot.context.offeringCategories);
+  const category = useSelector(catalogue, (snapshot) => snapshot.context.category);
+  const benefitsOnly = useSelector(catalogue, (snapshot) => snapshot.context.benefitsOnly);
+  const showsSwitch = useSelector(catalogue, showsBenefitsSwitch);
+  const offerings = useSelector(catalogue, visibleOfferings);
+  const loaded = useSelector(catalogue, hasLoaded);
+  const isFetching = useSelector(catalogue, (snapshot) => snapshot.hasTag('fetching'));
+
+  return (
+    <>
       <div className="lc-offerings-filters">
         {categories ? (
           <CategoryFilterBar categories={categories} selected={category}
@@ -79,9 +108,7 @@ export function OfferingsFullView({ catalogue, drawer }: OfferingsFullViewProps)
       <div role="status" className="lc-offerings-results">
         {loaded && offerings.length === 0 && <p className="lc-offerings-empty">{NO_RESULTS}</p>}
       </div>
-
-      <LazyOfferingDrawer actor={drawer} />
-    </div>
+    </>
   );
 }
 
@@ -90,5 +117,6 @@ export default function OfferingsFull() {
   const [query] = useSearchParams();
   const catalogue = useFlow(offeringsCatalogueMachine, { id: 'offeringsCatalogue', input: { view: 'full', filter: readOfferingsFilter(query) } });
   const drawer = useFlow(offeringDrawerMachine, { id: 'offeringDrawer' });
-  return <OfferingsFullView catalogue={catalogue} drawer={drawer} />;
+  const search = useFlow(offeringsSearchMachine, { id: 'offeringsSearch' });
+  return <OfferingsFullView catalogue={catalogue} drawer={drawer} search={search} />;
 }

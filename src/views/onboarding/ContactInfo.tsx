@@ -3,15 +3,8 @@ import { type ContactField, REQUIRED_ADDRESS_FIELDS, isAddressStarted } from '..
 import { PhoneInput } from '../../widgets/PhoneInput.tsx';
 import { TextInput } from '../../widgets/TextInput.tsx';
 import { type OnboardingActor, OnboardingFrame, useOnboardingActor } from './OnboardingFrame.tsx';
+import { ADDRESS_FIELDS, ADDRESS_LABELS } from './profileFields.ts';
 
-const ADDRESS_LABELS = {
-  addressLine1: { label: 'Street address', autoComplete: 'address-line1' },
-  addressLine2: { label: 'Apartment, suite, etc.', autoComplete: 'address-line2' },
-  city: { label: 'City', autoComplete: 'address-level2' },
-  state: { label: 'State', autoComplete: 'address-level1' },
-  postalCode: { label: 'Postal code', autoComplete: 'postal-code' },
-  country: { label: 'Country', autoComplete: 'country-name' },
-} as const;
 
 function useField(actor: OnboardingActor, field: ContactField) {
   const value = useSelector(actor, (snapshot) => snapshot.context.contact[field]);
@@ -48,7 +41,7 @@ export default function ContactInfo() {
         <TextInput label="Preferred email" type="email" inputMode="email" autoComplete="email" {...email} />
         <fieldset className="lc-onboarding__address">
           <legend>Address</legend>
-          {(Object.keys(ADDRESS_LABELS) as (keyof typeof ADDRESS_LABELS)[]).map((field) => (
+          {ADDRESS_FIELDS.map((field) => (
             <TextInput key={field} label={ADDRESS_LABELS[field].label} autoComplete={ADDRESS_LABELS[field].autoComplete}
               isRequired={addressStarted && (REQUIRED_ADDRESS_FIELDS as readonly string[]).includes(field)}
               {...addressFields[field]} />

@@ -111,6 +111,11 @@ function CurrentQuestion({ actor }: { actor: SurveyActor }) {
   if (!item) return null;
   return (
     <div className="lc-turn lc-turn--current" ref={turn}>
+      {item.position !== undefined && item.question_count !== undefined && (
+        <p className="lc-turn__progress">
+          Question {item.position} of {item.question_count}
+        </p>
+      )}
       <AnswerForm
         // A new question gets a fresh form.
         key={item.id}
@@ -217,18 +222,24 @@ function Summary({ actor }: { actor: SurveyActor }) {
           </li>
         ))}
       </ol>
-      {failure && <Message severity="error">{failure}</Message>}
-      <Button className="lc-summary__submit" isDisabled={!canSubmit && !isSubmitting} isLoading={isSubmitting}
-        onPress={() => actor.send({ type: 'SUBMIT' })}>
-        {submitLabel}
-      </Button>
+      <div className="lc-summary__actions">
+        {failure && <Message severity="error">{failure}</Message>}
+        <Button className="lc-summary__submit" isDisabled={!canSubmit && !isSubmitting} isLoading={isSubmitting}
+          onPress={() => actor.send({ type: 'SUBMIT' })}>
+          {submitLabel}
+        </Button>
+      </div>
     </section>
   );
 }
 
-/** SPEC §4: '<name> has been added to your requests', links to Dashboard and Requests; confetti the first time. */
+/**
+ * SPEC §4: '<name> has been added to your requests', links to Dashboard and Requests; confetti the first time. Beside
+ * them, the new request itself (issue 32).
+ */
 function Confirmation({ actor }: { actor: SurveyActor }) {
   const name = useSelector(actor, (snapshot) => snapshot.context.request?.name ?? snapshot.context.survey.name);
+  const requestId = useSelector(actor, (snapshot) => snapshot.context.request?.id ?? null);
   const isFirstRequest = useSelector(actor, (snapshot) => snapshot.context.firstRequest);
   const close = () => actor.send({ type: 'CLOSE' });
   const heading = useFocusOnMount();
@@ -246,6 +257,11 @@ function Confirmation({ actor }: { actor: SurveyActor }) {
         <LinkButton href="/requests" variant="secondary" onPress={close}>
           Requests
         </LinkButton>
+        {requestId !== null && (
+          <LinkButton href={`/requests/${requestId}`} variant="secondary" onPress={close}>
+            Open request
+          </LinkButton>
+        )}
       </div>
       {isFirstRequest && <Confetti />}
     </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Preview } from '../../machines/requestThread.machine.ts';
 import { attachmentHref, attachmentKind } from '../../services/threadRules.ts';
+import './thumbnail.css';
 
 export interface MessageAttachmentsProps {
   keys: string[];
@@ -40,7 +41,7 @@ export function MessageAttachments({ keys, previews, onPreviewFailed, onPreviewS
               <Link to={attachmentHref(key)} {...NEW_TAB} className="lc-message-attachments__image-link">
                 {preview === 'loading'
                   ? <span className="lc-message-attachments__placeholder">Loading image</span>
-                  : <img src={preview.url} alt="Image attachment (opens in a new tab)" className="lc-message-attachments__image"
+                  : <img src={preview.url} alt="Image attachment (opens in a new tab)" className="lc-thumbnail"
                       onLoad={onPreviewShown} onError={() => onPreviewFailed(key)} />}
               </Link>
             </li>

@@ -12,6 +12,8 @@ const SAMPLE_ACCOUNT: AdminAccount = {
   full_name: 'Sample Concierge',
   role: 'concierge',
   active: true,
+  invited: false,
+  employer_company_name: null,
   deactivated_at: null,
   created_at: '2026-01-05T09:00:00.000Z',
 };

@@ -1,7 +1,7 @@
 // Samples for `npm run flows` (scripts/flows.ts): adminTemplateQuestions.machine.ts.
 
 import type { AdminTemplate } from '../../../src/contract/adminCatalogue.ts';
-import type { AdminTemplateQuestionsInput, LoadedEditor } from '../../../src/machines/adminTemplateQuestions.machine.ts';
+import type { RecordPageInput } from '../../../src/machines/adminCollection.ts';
 
 const SAMPLE_TEMPLATE: AdminTemplate = {
   id: 10,
@@ -14,11 +14,13 @@ const SAMPLE_TEMPLATE: AdminTemplate = {
   questions: [{ id: 100, label: 'What can we do?', type: 'TextInput', optional: false, prefill: null, select_options: null }],
 };
 
-/** A loaded template, so that the paths reach saving and the preview (whose draft is then valid). */
+/** An opened template, so that the paths reach saving and the preview (whose draft is then valid). */
 export const flowSamples = {
-  input: { templateId: SAMPLE_TEMPLATE.id } satisfies AdminTemplateQuestionsInput,
+  input: { itemId: SAMPLE_TEMPLATE.id } satisfies RecordPageInput,
   events: [
-    { type: 'xstate.done.actor.loadEditor', output: { template: SAMPLE_TEMPLATE, categories: [] } satisfies LoadedEditor },
-    { type: 'xstate.done.actor.saveQuestions', output: { ...SAMPLE_TEMPLATE, version: 2 } },
+    { type: 'xstate.done.actor.open', output: { item: SAMPLE_TEMPLATE, choices: [] } },
+    { type: 'CHANGE', changes: { name: 'Sample request, renamed' } },
+    { type: 'EDIT_DRAFT', edit: { kind: 'changeQuestion', question: 0, changes: { label: 'What else?' } } },
+    { type: 'xstate.done.actor.save', output: { ...SAMPLE_TEMPLATE, version: 2 } },
   ],
 };

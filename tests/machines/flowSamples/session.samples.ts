@@ -15,6 +15,7 @@ const SAMPLE_USER: User = {
   internal_user: false,
   onboarding_required: true,
   mfa_enrolled: false,
+  mfa_phone_last_digits: null,
   email_confirmation_pending: false,
 };
 const sampleAnswer = (flags: Partial<SignInAnswer>): SignInAnswer => ({

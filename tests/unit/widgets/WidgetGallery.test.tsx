@@ -22,9 +22,9 @@ describe('WidgetGallery', () => {
     render(inApp(app, <WidgetGallery />));
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual([
-      'Buttons', 'Chips', 'Text inputs', 'Phone input', 'Messages', 'Tabs', 'Tables', 'Dialogs', 'Menus', 'Choices',
+      'Buttons', 'Chips', 'Status badges', 'Text inputs', 'Phone input', 'Messages', 'Tabs', 'Tables', 'Dialogs', 'Menus', 'Choices',
       'Dates and times', 'Search and plain pressables', 'Drawers', 'Toasts',
-      'Spinner, progress and skeleton', 'Confetti', 'Category icons', 'Formatters', 'File uploader',
+      'Spinner, progress and skeleton', 'Confetti', 'Category icons', 'Count badges', 'Formatters', 'File uploader',
     ]);
     expect(consoleError).not.toHaveBeenCalled();
   });

@@ -1,0 +1,3 @@
+CREATE INDEX "requests_search_idx" ON "requests" USING gin (to_tsvector('english', "name" || ' ' || coalesce("details", '')));--> statement-breakpoint
+CREATE INDEX "offerings_search_idx" ON "offerings" USING gin (to_tsvector('english', "name" || ' ' || "provider_name" || ' ' || "heading"));--> statement-breakpoint
+CREATE INDEX "messages_search_idx" ON "messages" USING gin (to_tsvector('english', "body_html"));

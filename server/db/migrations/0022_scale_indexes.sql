@@ -1,0 +1,1 @@
+CREATE INDEX "messages_thread_idx" ON "messages" USING btree ("request_id","created_at","id");

@@ -1,0 +1,8 @@
+DROP INDEX "request_service_levels_completed_idx";--> statement-breakpoint
+ALTER TABLE "request_service_levels" ADD COLUMN "employee_user_id" integer;--> statement-breakpoint
+ALTER TABLE "request_service_levels" ADD COLUMN "survey_category_id" integer;--> statement-breakpoint
+ALTER TABLE "request_service_levels" ADD COLUMN "rating_score" smallint;--> statement-breakpoint
+ALTER TABLE "request_service_levels" ADD CONSTRAINT "request_service_levels_employee_user_id_users_id_fk" FOREIGN KEY ("employee_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "request_service_levels" ADD CONSTRAINT "request_service_levels_survey_category_id_survey_categories_id_fk" FOREIGN KEY ("survey_category_id") REFERENCES "public"."survey_categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "request_service_levels_next_due_idx" ON "request_service_levels" USING btree (least("first_response_due_at", "resolution_due_at")) WHERE least("request_service_levels"."first_response_due_at", "request_service_levels"."resolution_due_at") IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "request_service_levels_report_idx" ON "request_service_levels" USING btree ("completed_at","employee_user_id","survey_category_id","completed_by_user_id","rating_score","first_response_business_minutes","resolution_business_minutes","first_response_met","resolution_met") WHERE "request_service_levels"."completed_at" IS NOT NULL;
