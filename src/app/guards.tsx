@@ -35,6 +35,15 @@ function useShownView(view: SessionView, prerendered: SessionView): SessionView 
   return useHydrating() ? prerendered : view;
 }
 
+/**
+ * A guard's redirect. React Router's Navigate navigates once, as it mounts; but a guard stays mounted when a
+ * navigation to another of its routes overtakes the redirect's own (a link of the frame followed while SignIn's code
+ * loads), and the redirect must then be made again. Keyed by the address, it is.
+ */
+function Redirect({ to }: { to: string }) {
+  return <Navigate key={useLocation().key} to={to} replace />;
+}
+
 function Resolving() {
   return (
     <div className="lc-page-loading">
@@ -53,7 +62,7 @@ export function RootRedirect() {
   const view = useShownView(useSessionView(), 'resolving');
   const home = useHomePath();
   if (view === 'resolving') return <Resolving />;
-  return <Navigate to={view === 'signedIn' ? home : '/sign-in'} replace />;
+  return <Redirect to={view === 'signedIn' ? home : '/sign-in'} />;
 }
 
 /**
@@ -71,14 +80,14 @@ export function RequireAuth() {
       return <Resolving />;
     case 'signedIn':
       // An employer admin has one screen (issue 29 part 3): every other signed-in address leads to it.
-      if (isEmployerAdmin && !location.pathname.startsWith(EMPLOYER_REPORT_PATH)) return <Navigate to={EMPLOYER_REPORT_PATH} replace />;
+      if (isEmployerAdmin && !location.pathname.startsWith(EMPLOYER_REPORT_PATH)) return <Redirect to={EMPLOYER_REPORT_PATH} />;
       return <Outlet />;
     case 'enrollmentPending':
-      return <Navigate to="/mfa-enrollment" replace />;
+      return <Redirect to="/mfa-enrollment" />;
     case 'mfaPending':
     case 'signedOut':
       if (!sawSignedIn) rememberReturnTo(`${location.pathname}${location.search}${location.hash}`);
-      return <Navigate to="/sign-in" replace />;
+      return <Redirect to="/sign-in" />;
   }
 }
 
@@ -100,8 +109,8 @@ export function PublicOnly() {
   const view = useShownView(actualView, 'signedOut');
   const home = useHomePath();
   if (view === 'resolving') return <Resolving />;
-  if (view === 'signedIn') return signedInHere ? <Resolving /> : <Navigate to={home} replace />;
-  if (view === 'enrollmentPending') return <Navigate to="/mfa-enrollment" replace />;
+  if (view === 'signedIn') return signedInHere ? <Resolving /> : <Redirect to={home} />;
+  if (view === 'enrollmentPending') return <Redirect to="/mfa-enrollment" />;
   return <Outlet />;
 }
 
@@ -112,5 +121,5 @@ export function RequireMfaStep() {
   const view = useShownView(actualView, 'resolving');
   if (view === 'resolving') return <Resolving />;
   if (view === 'enrollmentPending') return <Outlet />;
-  return enrolledHere && view === 'signedIn' ? <Resolving /> : <Navigate to="/sign-in" replace />;
+  return enrolledHere && view === 'signedIn' ? <Resolving /> : <Redirect to="/sign-in" />;
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, confirmEmail, createCompanyOnScreen, expectNoSeriousViolations, latestLink, signIn, signInThroughApi, uniqueEmail } from './support.ts';
+import { createCompanyOnScreen, expectNoSeriousViolations, latestLink, newEmployeeThroughApi, signIn, signInThroughApi, uniqueEmail } from './support.ts';
 
 /**
  * Issue 29 part 3, through the screens: an admin creates a company and invites its employer admin from the Staff
@@ -17,13 +17,7 @@ async function choose(scope: Locator, page: Page, label: RegExp, option: string)
 
 /** An employee of the company who signs up, confirms the address and opens benefits (and perhaps asks for help). */
 async function activeEmployee(request: APIRequestContext, domain: string, slug: string, index: number, asksForHelp: boolean) {
-  const email = uniqueEmail(`staffer${index}`, domain);
-  const signUp = await request.post('/api/v1/users/sign_up', {
-    data: { user: { email, password: DEMO_PASSWORD, name: `Worker${index}`, last_name: 'Person', terms_of_service: 1, company_slug: slug } },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  await confirmEmail(request, email);
-  const token = await signInThroughApi(request, email);
+  const token = await newEmployeeThroughApi(request, { email: uniqueEmail(`staffer${index}`, domain), companySlug: slug, name: `Worker${index}` });
   const now = new Date().toISOString();
   const view = (offering: number) => ({
     name: 'ui_interaction',

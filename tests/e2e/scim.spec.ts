@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, type Response, expect, test } from '@playwright/test';
 import { ACCESS_TURNED_OFF_ERROR } from '../../src/contract/common.constants.ts';
 import { confirmEmail, createCompanyOnScreen, expectNoSeriousViolations, signIn, signUp, uniqueEmail } from './support.ts';
 
@@ -77,8 +77,15 @@ test('the directory turns an employee off while they have the app open: their ne
   await signUp(employee, { firstName: 'Gavin', lastName: 'Belson', email, password: 'gavin-password', companySlug: `hooli-${suffix}` });
   await expect(employee).toHaveURL(/\/welcome\/about-us$/);
   await confirmEmail(request, email);
+  // The app settles before the directory acts, so that the click below makes its next call: live updates are open and
+  // the unread count they catch up with as they open is in.
+  const isUnreadCount = (response: Response) => response.url().endsWith('/api/v1/requests/unread');
+  const settled = employee
+    .waitForRequest((request) => request.url().includes('/api/v1/events?ticket='))
+    .then(() => employee.waitForResponse(isUnreadCount));
   await employee.goto('/benefits-and-offers');
   await expect(employee.getByText('Brought to you by').first()).toBeVisible();
+  expect((await settled).status()).toBe(200);
 
   // The directory finds them by userName and turns them off.
   const scim = directory(request, token);

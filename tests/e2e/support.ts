@@ -138,6 +138,16 @@ export async function signInThroughApi(request: APIRequestContext, email: string
   return response.headers().authorization as string;
 }
 
+/** A new employee of the company, signed up and confirmed through the API; answers their session token. */
+export async function newEmployeeThroughApi(request: APIRequestContext, { email, companySlug, name }: { email: string; companySlug: string; name: string }) {
+  const signUp = await request.post(`${API}/users/sign_up`, {
+    data: { user: { email, password: DEMO_PASSWORD, name, last_name: 'Person', terms_of_service: 1, company_slug: companySlug } },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  await confirmEmail(request, email);
+  return signInThroughApi(request, email);
+}
+
 /** The signed-in page's session token, as the app keeps it. */
 export async function pageToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -180,9 +180,14 @@ function OnlyWhile({ tag }: { tag: 'enrollmentPending' }) {
 
 /**
  * Renders the screens at `firstAddress` around a session whose calls wait for the test. In the model the router
- * "settles" when the path says so; in the journeys it does by itself, as in the app.
+ * "settles" when the path says so; in the journeys it does by itself, as in the app. With `signInCodeLoaded`, SignIn's
+ * route is lazy, as in the app, and its code arrives when that promise resolves.
  */
-function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path says' | 'by itself' = 'by itself') {
+function renderApp(
+  firstAddress = FIRST_ADDRESS,
+  routerSettles: 'when the path says' | 'by itself' = 'by itself',
+  signInCodeLoaded?: Promise<void>,
+) {
   window.history.replaceState(null, '', firstAddress);
   onTestFinished(() => appOfSession(actor).stop());
   actor = startSessionInApp(sessionMachine.provide({
@@ -205,7 +210,9 @@ function renderApp(firstAddress = FIRST_ADDRESS, routerSettles: 'when the path s
         {
           element: <SignedOutOnly />,
           children: [
-            { path: '/sign-in', element: <SignIn /> },
+            signInCodeLoaded
+              ? { path: '/sign-in', lazy: async () => (await signInCodeLoaded, { element: <SignIn /> }) }
+              : { path: '/sign-in', element: <SignIn /> },
             { path: '/sign-up/:companySlug?', element: <SignUp /> },
           ],
         },
@@ -475,6 +482,17 @@ describe('session journeys', () => {
     await pendingCalls.settle({ type: 'xstate.done.actor.signIn', output: signInAnswer() });
     await pendingCalls.settle({ type: 'xstate.done.actor.fetchCurrentUser', output: USER });
     await waitFor(() => expect(here()).toBe('/account?tab=privacy'));
+  });
+
+  it('a link of the frame followed while a lost session is on its way to SignIn still ends on SignIn', async () => {
+    let signInCodeArrives = () => {};
+    renderApp('/account', 'by itself', new Promise((resolve) => (signInCodeArrives = resolve)));
+    await pendingCalls.settle({ type: 'xstate.done.actor.restoreSession', output: USER });
+    act(() => actor.send({ type: 'AUTH_FAILURE', failure: 'sessionLost' }));
+    // SignIn's code is still loading and the frame still shows its links: the user follows one.
+    await act(() => router.navigate('/dashboard'));
+    await act(async () => signInCodeArrives());
+    await waitFor(() => expect(here()).toBe('/sign-in'));
   });
 
   it('an MFA challenge while signed in sends a code; once verified the user is back where they were', async () => {
