@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useInView } from '../../widgets/inView.ts';
 
 /**
  * The end of the conversation (issue 32): while it is in view in a visible tab, the employee has seen every message,
@@ -6,30 +7,17 @@ import { useEffect, useRef } from 'react';
  * the tab comes back into view). Nothing where the browser has no IntersectionObserver.
  */
 export function ThreadEnd({ onSeen }: { onSeen: () => void }) {
-  const end = useRef<HTMLDivElement>(null);
-  const latestOnSeen = useRef(onSeen);
-  useEffect(() => {
-    latestOnSeen.current = onSeen;
+  const [inView, setInView] = useState(false);
+  const end = useInView<HTMLDivElement>(setInView);
+  const tellIfShown = useEffectEvent(() => {
+    if (document.visibilityState === 'visible') onSeen();
   });
-
   useEffect(() => {
-    const element = end.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    let inView = false;
-    const tell = () => {
-      if (inView && document.visibilityState === 'visible') latestOnSeen.current();
-    };
-    const observer = new IntersectionObserver((entries) => {
-      inView = entries.some((entry) => entry.isIntersecting);
-      tell();
-    });
-    observer.observe(element);
+    if (!inView) return undefined;
+    const tell = () => tellIfShown();
+    tell();
     document.addEventListener('visibilitychange', tell);
-    return () => {
-      observer.disconnect();
-      document.removeEventListener('visibilitychange', tell);
-    };
-  }, []);
-
+    return () => document.removeEventListener('visibilitychange', tell);
+  }, [inView]);
   return <div ref={end} className="lc-thread__end" aria-hidden="true" />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useInView } from '../../widgets/inView.ts';
 
 /**
  * The start of what is loaded of a long conversation (issue 31): when it comes into view (the employee scrolled up to
@@ -7,21 +7,8 @@ import { useEffect, useRef } from 'react';
  * beside it does the same.
  */
 export function ThreadStart({ onReached }: { onReached: () => void }) {
-  const start = useRef<HTMLDivElement>(null);
-  const latestOnReached = useRef(onReached);
-  useEffect(() => {
-    latestOnReached.current = onReached;
+  const start = useInView<HTMLDivElement>((inView) => {
+    if (inView) onReached();
   });
-
-  useEffect(() => {
-    const element = start.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latestOnReached.current();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
   return <div ref={start} className="lc-thread__start" aria-hidden="true" />;
 }
