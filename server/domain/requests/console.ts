@@ -13,7 +13,7 @@ import {
 } from '../../../src/contract/console.ts';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../src/contract/requests.ts';
 import { WAITING_ONLY_WHILE_OPEN } from '../../../src/contract/sla.ts';
-import type { Database, Executor } from '../../db/client.ts';
+import { type Database, type Executor, preparedFor } from '../../db/client.ts';
 import { requests, uploads, users } from '../../db/schema.ts';
 import { surveyCategories, surveyQuestions, userRequestAnswers } from '../../db/surveys.schema.ts';
 import { internalNotes, messages, requestEvents, requestReadMarkers } from '../../db/threads.schema.ts';
@@ -77,16 +77,22 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
   return rows.map((row) => ({ id: row.id, full_name: fullNameOf(row), email: row.email, role: row.role as StaffRole }));
 }
 
-export async function queueCounts(db: Executor, staffUserId: number): Promise<QueueCounts> {
-  const [row] = await db
+/** Every console list asks for the queue sizes: prepared once per database. */
+const queueCountsQuery = preparedFor((db) =>
+  db
     .select({
       in_queue: sql<number>`count(*) filter (where ${requests.status} = 'open')`.mapWith(Number),
-      in_progress_mine: sql<number>`count(*) filter (where ${requests.status} = 'in_progress' and ${requests.assigneeUserId} = ${staffUserId})`.mapWith(Number),
+      in_progress_mine: sql<number>`count(*) filter (where ${requests.status} = 'in_progress' and ${requests.assigneeUserId} = ${sql.placeholder('staffUserId')})`.mapWith(Number),
       in_progress: sql<number>`count(*) filter (where ${requests.status} = 'in_progress')`.mapWith(Number),
       completed: sql<number>`count(*) filter (where ${requests.status} = 'closed')`.mapWith(Number),
     })
-    .from(requests);
-  return row;
+    .from(requests)
+    .prepare('console_queue_counts'),
+);
+
+export async function queueCounts(db: Executor, staffUserId: number): Promise<QueueCounts> {
+  const [row] = await queueCountsQuery(db).execute({ staffUserId });
+  return row!;
 }
 
 const assignees = alias(users, 'assignee');
@@ -241,7 +247,7 @@ export async function listConsoleRequests(
   now = new Date(),
 ) {
   const condition = and(queueCondition(query.queue, staffUserId), searchCondition(query.q));
-  const [rows, [{ total }], counts] = await Promise.all([
+  const [rows, counts, matches] = await Promise.all([
     pageIds(db, condition, query).then((ids) =>
       ids.length === 0
         ? []
@@ -249,10 +255,17 @@ export async function listConsoleRequests(
             .where(inArray(requests.id, ids))
             .orderBy(...queueOrder(query.queue, query.sort)),
     ),
-    selectFromRequests(db, { total: count() }, Boolean(query.q)).where(condition),
     queueCounts(db, staffUserId),
+    // Without a search, the queue's size is the total: the counts hold it, and the hot path counts the queue once.
+    query.q ? selectFromRequests(db, { total: count() }, true).where(condition) : null,
   ]);
+  const total = matches ? matches[0]!.total : queueSize(counts, query.queue);
   return { requests: rows.map((row) => toSummary(row, now)), counts, total };
+}
+
+/** How many requests a queue holds; every request (a request is in one of three statuses) without one. */
+function queueSize(counts: QueueCounts, queue: ConsoleQueue | undefined): number {
+  return queue ? counts[queue] : counts.in_queue + counts.in_progress + counts.completed;
 }
 
 /**
