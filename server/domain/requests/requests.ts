@@ -88,6 +88,9 @@ const describedRequestFields = {
 /** A message of a thread as the database lists it (an array is cheaper for it to build than an object). */
 export type ThreadEntry = [id: number, bodyHtml: string, source: Message['source'], sourceName: string, createdAt: string, attachmentKeys: string[]];
 
+/** A constant of the statement's text, not a parameter: every statement that reads a thread is the same text. */
+const NEWEST_PAGE_LIMIT = sql.raw(String(THREAD_PAGE_SIZE + 1));
+
 /**
  * The request's newest THREAD_PAGE_SIZE messages and one more (which tells that older ones exist), oldest first: made
  * by the database so that a list is one query, read newest first along messages_thread_idx.
@@ -99,7 +102,7 @@ const requestThread = sql<ThreadEntry[]>`COALESCE((
     SELECT ${qualified(messages.id)}, ${qualified(messages.bodyHtml)}, ${qualified(messages.source)}, ${qualified(messages.sourceName)},
            ${qualified(messages.createdAt)}, ${qualified(messages.attachmentKeys)}
     FROM ${messages} WHERE ${qualified(messages.requestId)} = ${qualified(requests.id)}
-    ORDER BY ${qualified(messages.createdAt)} DESC, ${qualified(messages.id)} DESC LIMIT ${THREAD_PAGE_SIZE + 1}) AS newest), '[]'::json)`;
+    ORDER BY ${qualified(messages.createdAt)} DESC, ${qualified(messages.id)} DESC LIMIT ${NEWEST_PAGE_LIMIT}) AS newest), '[]'::json)`;
 
 /** SPEC §3 Message of a thread entry, as `messageToWire` answers a row. */
 function messageOfThread([id, bodyHtml, source, sourceName, createdAt, attachmentKeys]: ThreadEntry): Message {
