@@ -43,6 +43,14 @@ export const DASHBOARD_TEXT = {
 /** SPEC §9 onboarding intro survey: a first conversation in which the employee introduces themselves. */
 export const INTRO_SURVEY = { id: ONBOARDING_INTRO_SURVEY_ID, name: 'Welcome to Life Concierge' } as const;
 
+/**
+ * The loading placeholders' blocks, in px: with their text lines, about as tall as the seeded content they stand for
+ * (a request card; a category's three suggestions and its link), so that the page does not shift when it arrives.
+ */
+const LATEST_REQUEST_BLOCK_PX = 80;
+const SUGGESTION_TABS_BLOCK_PX = 195;
+const SUGGESTION_COLUMN_BLOCK_PX = 132;
+
 /** Phones (below the "small" breakpoint of tokens.css) get the suggested categories as tabs. */
 const NARROW_SCREEN = '(max-width: 599px)';
 
@@ -132,7 +140,8 @@ function LatestRequest({ dashboard, isFirstRequest }: { dashboard: DashboardActo
   if (isLoading) {
     return (
       <section className="lc-dashboard__latest" aria-label="Your requests">
-        <Skeleton lines={2} blockHeight={24} />
+        {/* As tall as the heading and request card it stands for, so that nothing below moves when they come. */}
+        <Skeleton lines={2} blockHeight={LATEST_REQUEST_BLOCK_PX} />
       </section>
     );
   }
@@ -189,10 +198,12 @@ function Suggestions({ dashboard }: { dashboard: DashboardActor }) {
   const categories = snapshot.context.categories;
 
   if (isLoading) {
+    // Shaped and sized as what arrives (tabs on phones, columns elsewhere), so that nothing below moves when it does.
+    if (isNarrow) return <Skeleton lines={4} blockHeight={SUGGESTION_TABS_BLOCK_PX} className="lc-suggestions" />;
     return (
       <div className="lc-suggestions lc-suggestions--columns">
         {[0, 1, 2].map((index) => (
-          <Skeleton key={index} lines={4} className="lc-suggestions__column" />
+          <Skeleton key={index} lines={4} blockHeight={SUGGESTION_COLUMN_BLOCK_PX} className="lc-suggestions__column" />
         ))}
       </div>
     );

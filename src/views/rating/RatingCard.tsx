@@ -45,8 +45,10 @@ export function RatingCard(input: RatingInput) {
   const requestId = useSelector(rating, (snapshot) => snapshot.context.state?.request_id ?? null);
   const error = useSelector(rating, (snapshot) => snapshot.context.error);
   const thanked = useSelector(rating, (snapshot) => snapshot.matches({ rated: 'thanked' }));
-  if (phase === 'nothingToRate') return null;
   const onDashboard = input.requestId === null;
+  // On the Dashboard the card comes only when there is something to rate: a placeholder there would mostly appear and
+  // go again, moving the page twice.
+  if (phase === 'nothingToRate' || (onDashboard && phase === 'loading')) return null;
   return (
     <section className="lc-rating" aria-labelledby={headingId} aria-busy={phase === 'loading' || phase === 'saving'}>
       <h2 id={headingId} className="lc-rating__title">{RATING_TEXT.question}</h2>
