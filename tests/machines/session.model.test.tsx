@@ -425,8 +425,11 @@ beforeEach(() => {
   user = userEvent.setup();
   ({ sent } = fakeNetwork([
     { method: 'POST', path: /^mfa$/, answer: () => ({ success: true }) },
-    // Account Settings' profile shows the onboarding answers (none here).
+    // Account Settings' profile shows the onboarding answers (none here) and the reply e-mails chosen.
     { method: 'GET', path: /^onboarding_answers$/, answer: () => ({ answers: [] }) },
+    { method: 'GET', path: /^notification_settings$/, answer: () => ({ success: true, settings: { reply_emails: 'each' } }) },
+    // The Dashboard's rating card: nothing waits for a rating.
+    { method: 'GET', path: /^ratings\/pending$/, answer: () => ({ requests: [] }) },
     {
       method: 'POST',
       path: /^mfa\/verify$/,

@@ -86,7 +86,7 @@ export function Thread({ messages, userInitials, previews, onPreviewFailed, deli
 
   return (
     <div role="log" aria-label="Conversation" className="lc-thread">
-      <OlderMessagesHeader key={oldestId} state={older} onLoadOlder={onLoadOlder} />
+      <OlderMessagesHeader key={`oldest-${oldestId}`} state={older} onLoadOlder={onLoadOlder} />
       {messages.length === 0 ? (
         <p className="lc-thread__empty">{NO_MESSAGES}</p>
       ) : (
@@ -101,7 +101,7 @@ export function Thread({ messages, userInitials, previews, onPreviewFailed, deli
           })}
         </ol>
       )}
-      <ThreadEnd key={newestId} onSeen={onEndSeen} />
+      <ThreadEnd key={`newest-${newestId}`} onSeen={onEndSeen} />
     </div>
   );
 }
