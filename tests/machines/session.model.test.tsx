@@ -224,6 +224,7 @@ function renderApp(
             { path: '/account', element: <Account /> },
             { path: '/dashboard', element: <h1>Dashboard</h1> },
             { path: '/welcome/about-us', element: <h1>About Us</h1> },
+            { path: '/console', element: <h1>Concierge Console</h1> },
           ],
         },
       ],
