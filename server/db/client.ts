@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type AnyColumn, type SQL, getTableName, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -86,12 +87,14 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, engine: 'postgres', url: options.url, close: () => pool.end() };
   }
+  // The console's search reads trigram indexes (migration 0025): PGlite carries the extension in its own build.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(join(options.dataDir, 'pglite'));
+    client = new PGlite(join(options.dataDir, 'pglite'), { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });

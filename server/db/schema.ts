@@ -89,7 +89,11 @@ export const users = pgTable('users', {
   /** Set while an admin has deactivated the account: it cannot sign in and has no live session. */
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: createdAt(),
-});
+}, (table) => [
+  // The console's search by an employee's name or e-mail, "contains" (pg_trgm, migration 0025).
+  index('users_full_name_trgm_idx').using('gin', sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`),
+  index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+]);
 
 export const userCompanies = pgTable(
   'user_companies',
@@ -227,7 +231,25 @@ export const requests = pgTable(
     index('requests_queue_idx').on(table.status, table.assigneeUserId),
     // The employee's search of their requests (issue 32).
     index('requests_search_idx').using('gin', searchDocument(table.name, table.details)),
+    // The console's search by the request's name, "contains" (pg_trgm, migration 0025).
+    index('requests_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    // The Completed queue's page, most recently closed first: read in order rather than sorting a year of requests.
+    index('requests_completed_idx').on(table.closedAt.desc().nullsLast(), table.id.desc().nullsFirst()).where(sql`${table.status} = 'closed'`),
   ],
+);
+
+/**
+ * How many requests each status holds, per assignee (0: none): the console's queue counts read these few rows, not
+ * every request. A trigger on requests keeps them (migration 0027), in the transaction that changes a request.
+ */
+export const requestQueueSizes = pgTable(
+  'request_queue_sizes',
+  {
+    status: requestStatus('status').notNull(),
+    assigneeUserId: integer('assignee_user_id').notNull(),
+    size: integer('size').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.assigneeUserId] })],
 );
 
 export const uploads = pgTable(

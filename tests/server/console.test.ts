@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { requests } from '../../server/db/schema.ts';
+import { requests, users } from '../../server/db/schema.ts';
 import {
   requestSurveys,
   surveyCategories,
@@ -144,6 +144,39 @@ describe('queues and search', () => {
       assignee: { id: me.id, role: 'concierge' },
       unread_count: 0,
     });
+  });
+
+  it('keeps its queue counts equal to the requests through claims, reassignment, completion, reopening and deletion', async () => {
+    const me = await createPerson(context, 'concierge');
+    const colleague = await createPerson(context, 'concierge');
+    const employee = await createPerson(context, 'employee');
+    const leaver = await createPerson(context, 'employee');
+    const counted = async () => {
+      const [row] = await context.db
+        .select({
+          in_queue: sql<number>`count(*) filter (where ${requests.status} = 'open')`.mapWith(Number),
+          in_progress_mine: sql<number>`count(*) filter (where ${requests.status} = 'in_progress' and ${requests.assigneeUserId} = ${me.id})`.mapWith(Number),
+          in_progress: sql<number>`count(*) filter (where ${requests.status} = 'in_progress')`.mapWith(Number),
+          completed: sql<number>`count(*) filter (where ${requests.status} = 'closed')`.mapWith(Number),
+        })
+        .from(requests);
+      return row;
+    };
+    const expectCountsOfTheRequests = async () => expect((await consoleList(me)).counts).toEqual(await counted());
+
+    const first = await createRequest(context, employee, { name: 'First' });
+    const second = await createRequest(context, employee, { name: 'Second' });
+    await createRequest(context, leaver, { name: 'Gone with its owner', status: 'in_progress', assigneeUserId: me.id });
+    await expectCountsOfTheRequests();
+    expect((await post(context, me, consoleUrl(`/requests/${first}/claim`))).statusCode).toBe(200);
+    expect((await post(context, colleague, consoleUrl(`/requests/${second}/claim`))).statusCode).toBe(200);
+    await expectCountsOfTheRequests();
+    expect((await post(context, me, consoleUrl(`/requests/${second}/assign`), { assignee_id: me.id })).statusCode).toBe(200);
+    expect((await post(context, me, consoleUrl(`/requests/${first}/status`), { status: 'closed' })).statusCode).toBe(200);
+    await expectCountsOfTheRequests();
+    expect((await post(context, me, consoleUrl(`/requests/${first}/status`), { status: 'in_progress' })).statusCode).toBe(200);
+    await context.db.delete(users).where(eq(users.id, leaver.id));
+    await expectCountsOfTheRequests();
   });
 
   it('finds requests by employee name, e-mail or request name, and treats % and _ literally', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "requests_completed_idx" ON "requests" USING btree ("closed_at" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "requests"."status" = 'closed';
