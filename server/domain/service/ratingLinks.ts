@@ -42,7 +42,9 @@ export function checkRatingLinkToken(secret: string, requestId: number, token: s
   const expiresAtMs = Number(match[2]);
   const expected = signature(secret, requestId, completedAtMs, expiresAtMs);
   const given = Buffer.from(match[3], 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { valid: false, reason: 'invalid' };
+  // Only the signature's one spelling: the last of 43 characters carries two unused bits, which must stay zero.
+  const canonical = given.toString('base64url') === match[3];
+  if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected)) return { valid: false, reason: 'invalid' };
   if (now.getTime() >= expiresAtMs) return { valid: false, reason: 'expired' };
   return { valid: true, completedAt: new Date(completedAtMs) };
 }
